@@ -1,0 +1,29 @@
+"""seriesbook: the Sphinx extensions every volume of the 深度解析 book series uses.
+
+``extensions = ["seriesbook"]`` enables every capability (and MyST and sphinxcontrib-mermaid);
+each capability module is also an extension of its own:
+
+* ``seriesbook.site`` — local Mermaid, Chinese search, theme wiring;
+* ``seriesbook.sections`` — § anchors, auto-links and checks;
+* ``seriesbook.citations`` — ``file:line`` links pinned to a release, verified;
+* ``seriesbook.editions`` — translated editions from gettext catalogs;
+* ``seriesbook.stats`` — the book's scale table and chapter gates.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+__version__ = "0.1.0"
+
+CAPABILITIES = ("seriesbook.site",)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    for name in CAPABILITIES:
+        app.setup_extension(name)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

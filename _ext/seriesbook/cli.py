@@ -1,0 +1,134 @@
+"""The ``seriesbook`` command: check, lock and stats, on top of Sphinx's own reading.
+
+Exit status: 0 clean, 1 problems found, 2 usage error (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from seriesbook import __version__
+from seriesbook.reading import BookRun, UsageError, default_dirs, read_book
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+def _parse_sources(pairs: Sequence[str]) -> dict[str, str]:
+    sources: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"--source expects NAME=PATH, got {pair!r}")
+        sources[name] = path
+    return sources
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    overrides: dict[str, Any] = {}
+    sources = _parse_sources(getattr(args, "source", None) or [])
+    if sources:
+        overrides["seriesbook_source_paths"] = sources
+    return overrides
+
+
+def _print_problems(run: BookRun, fmt: str) -> int:
+    if fmt == "json":
+        print(json.dumps([r.as_json() for r in run.reported], ensure_ascii=False, indent=2))
+    else:
+        for reported in run.reported:
+            print(reported.as_text())
+    return EXIT_PROBLEMS if run.reported else EXIT_CLEAN
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with read_book(srcdir, confdir, _overrides(args)) as run:
+        return _print_problems(run, args.format)
+
+
+def cmd_lock(args: argparse.Namespace) -> int:
+    from seriesbook.citations.lockfile import write_lock
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with read_book(srcdir, confdir, _overrides(args)) as run:
+        status = _print_problems(run, "text")
+        path = write_lock(run.app)
+        print(f"wrote {path}", file=sys.stderr)
+        return status
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from seriesbook.stats.report import book_report, to_markdown
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with read_book(srcdir, confdir, _overrides(args)) as run:
+        report = book_report(run.app)
+    if args.format == "json":
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print(to_markdown(report))
+    return EXIT_CLEAN
+
+
+def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
+    parser.add_argument(
+        "srcdir",
+        nargs="?",
+        help="the book's sources (default: source/ if ./conf.py and ./source/ exist, else .)",
+    )
+    parser.add_argument(
+        "-c", dest="confdir", metavar="CONFDIR", help="directory of conf.py (default: SRCDIR or .)"
+    )
+    if sources:
+        parser.add_argument(
+            "--source",
+            action="append",
+            metavar="NAME=PATH",
+            help="local copy of a cited source: a git repository or a directory (repeatable)",
+        )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="seriesbook",
+        description="Check, lock and measure a seriesbook volume with Sphinx's own reading.",
+    )
+    parser.add_argument("--version", action="version", version=f"seriesbook {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = commands.add_parser("check", help="report every problem of the book; write nothing")
+    _add_book_arguments(check, sources=True)
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.set_defaults(run=cmd_check)
+
+    lock = commands.add_parser("lock", help="write the citation lock from local source copies")
+    _add_book_arguments(lock, sources=True)
+    lock.set_defaults(run=cmd_lock)
+
+    stats = commands.add_parser("stats", help="the book's scale table and chapter gates")
+    _add_book_arguments(stats, sources=True)
+    stats.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    stats.set_defaults(run=cmd_stats)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        status: int = args.run(args)
+    except UsageError as error:
+        print(f"seriesbook: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""The table of every problem seriesbook reports, and the one way to report it.
+
+Each problem is a Sphinx warning of type ``seriesbook`` whose subtype is the code below, so
+``-W``, ``--keep-going`` and ``suppress_warnings = ["seriesbook.sec-order"]`` work as usual, and
+``seriesbook check`` prints the same codes (text and JSON).
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from sphinx.util import logging
+
+if TYPE_CHECKING:
+    from docutils import nodes
+
+WARNING_TYPE = "seriesbook"
+
+logger = logging.getLogger(__name__)
+
+
+class Problem(Enum):
+    """A problem code: the warning subtype, with the meaning as its docstring."""
+
+    def __new__(cls, code: str, doc: str) -> Problem:
+        member = object.__new__(cls)
+        member._value_ = code
+        member.__doc__ = doc
+        return member
+
+    # § sections
+    SEC_UNRESOLVED = "sec-unresolved", "A § mention or {sec} role names no section."
+    CHAPTER_UNRESOLVED = "chapter-unresolved", "A chapter mention names no chapter."
+    SEC_DUPLICATE = "sec-duplicate", "A § number is used by two headings."
+    SEC_CHAPTER = "sec-chapter", "A § number's first part is not its chapter's number."
+    SEC_NESTING = "sec-nesting", "A § number's depth does not match its heading level."
+    SEC_ORDER = "sec-order", "A § number is out of sequence under its parent (gap or backwards)."
+    SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
+    # source citations
+    CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."
+    CITE_SOURCE = "cite-source", "A configured source is unusable (bad ref, commit mismatch)."
+    CITE_PATH = "cite-path", "A citation path is unsafe (absolute, '..', backslash, empty part)."
+    CITE_MISSING_FILE = "cite-missing-file", "The cited file does not exist at the pinned ref."
+    CITE_LINE_RANGE = "cite-line-range", "Line 0, past the end of the file, or END before START."
+    CITE_SYMBOL = "cite-symbol", "The cited symbol does not occur in the cited lines."
+    CITE_EXCERPT = "cite-excerpt", "A code excerpt differs from the cited lines."
+    CITE_UNVERIFIED = "cite-unverified", "Neither a local copy nor the lock vouches for it."
+    CITE_LOCK_STALE = "cite-lock-stale", "The lock disagrees with the local copy of a source."
+    # translated editions
+    I18N_MISMATCH = "i18n-mismatch", "A translation's § numbers or citations differ from its source."
+    I18N_DIAGRAM = "i18n-diagram", "A Mermaid diagram could not be parsed for translation."
+    # chapter gates
+    GATE_HAN = "gate-han", "A finished chapter has fewer Chinese characters than the gate."
+    GATE_MERMAID = "gate-mermaid", "A finished chapter has fewer Mermaid diagrams than the gate."
+    GATE_EXCERPTS = "gate-excerpts", "A finished chapter has fewer source excerpts than the gate."
+
+    @property
+    def code(self) -> str:
+        return str(self.value)
+
+
+
+def warn(
+    problem: Problem,
+    message: str,
+    location: str | tuple[str | None, int | None] | nodes.Node | None,
+) -> None:
+    """Report *problem* as a ``seriesbook.<code>`` warning at *location* (node or docname/line)."""
+    logger.warning(message, type=WARNING_TYPE, subtype=problem.code, location=location)

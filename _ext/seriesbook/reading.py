@@ -1,0 +1,133 @@
+"""Read a book with Sphinx itself and collect its problems, for the ``seriesbook`` commands.
+
+``seriesbook check``, ``lock`` and ``stats`` must see exactly what the build sees, so they run
+Sphinx's own reading and resolving with the non-writing ``dummy`` builder into a temporary
+directory, and collect every warning as a :class:`Reported` record instead of parsing text.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging as sphinx_logging
+
+from seriesbook.problems import WARNING_TYPE
+
+class UsageError(Exception):
+    """A command-line mistake: reported in one line, exit status 2."""
+
+
+@dataclass(frozen=True, order=True)
+class Reported:
+    """One warning of a build, as data."""
+
+    file: str | None
+    line: int | None
+    code: str
+    message: str
+
+    def as_text(self) -> str:
+        where = self.file or "<book>"
+        if self.line is not None:
+            where = f"{where}:{self.line}"
+        return f"{where}: {self.code}: {self.message}"
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "code": self.code, "message": self.message}
+
+
+def default_dirs(srcdir: str | None, confdir: str | None) -> tuple[Path, Path]:
+    """SRCDIR and CONFDIR as ``seriesbook check`` documents them."""
+    cwd = Path.cwd()
+    if srcdir is None:
+        src = cwd / "source" if (cwd / "conf.py").is_file() and (cwd / "source").is_dir() else cwd
+    else:
+        src = Path(srcdir)
+    if not src.is_dir():
+        raise UsageError(f"source directory not found: {src}")
+    if confdir is None:
+        conf = src if (src / "conf.py").is_file() else cwd
+    else:
+        conf = Path(confdir)
+    if not (conf / "conf.py").is_file():
+        raise UsageError(f"no conf.py in {conf}")
+    return src.resolve(), conf.resolve()
+
+
+class _Collector(sphinx_logging.WarningStreamHandler):
+    """Keeps warnings as records; a WarningStreamHandler so Sphinx's pending_warnings works."""
+
+    def __init__(self, app: Sphinx) -> None:
+        super().__init__(io.StringIO())  # type: ignore[arg-type]
+        self.app = app
+        self.reported: list[Reported] = []
+        self.setLevel(logging.WARNING)
+        self.addFilter(sphinx_logging.WarningSuppressor(app))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        file, line = self._where(getattr(record, "location", None))
+        kind = getattr(record, "type", None) or "sphinx"
+        subtype = getattr(record, "subtype", None)
+        code = subtype if kind == WARNING_TYPE and subtype else ".".join(filter(None, [kind, subtype]))
+        self.reported.append(Reported(file, line, code, record.getMessage()))
+
+    def _where(self, location: object) -> tuple[str | None, int | None]:
+        if isinstance(location, nodes.Node):
+            location = sphinx_logging.get_node_location(location)
+        if isinstance(location, tuple):
+            docname, lineno = location
+            return (str(self.app.env.doc2path(docname)) if docname else None), lineno
+        if not isinstance(location, str) or not location:
+            return None, None
+        path, sep, line = location.rpartition(":")
+        if sep and line.isdigit():
+            return path or None, int(line)
+        if ":" not in location and location in self.app.env.all_docs:
+            return str(self.app.env.doc2path(location)), None
+        return location, None
+
+
+@dataclass
+class BookRun:
+    app: Sphinx
+    reported: list[Reported]
+
+
+@contextmanager
+def read_book(
+    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None
+) -> Iterator[BookRun]:
+    """Read and resolve the whole book with the non-writing builder; yield app and problems."""
+    with tempfile.TemporaryDirectory(prefix="seriesbook-") as tmp:
+        app = Sphinx(
+            srcdir,
+            confdir,
+            str(Path(tmp) / "out"),
+            str(Path(tmp) / "doctrees"),
+            "dummy",
+            confoverrides=dict(overrides or {}),
+            status=None,
+            warning=io.StringIO(),
+            freshenv=True,
+            keep_going=True,
+        )
+        collector = _Collector(app)
+        logging.getLogger(sphinx_logging.NAMESPACE).addHandler(collector)
+        try:
+            app.build(force_all=True)
+            yield BookRun(app, sorted(collector.reported, key=_sort_key))
+        finally:
+            logging.getLogger(sphinx_logging.NAMESPACE).removeHandler(collector)
+
+
+def _sort_key(r: Reported) -> tuple[str, int, str, str]:
+    return (r.file or "", r.line or 0, r.code, r.message)

@@ -1,0 +1,123 @@
+"""A self-contained site: local Mermaid, Chinese search that really indexes, theme wiring.
+
+Many readers are in mainland China, so a page must load nothing from third-party hosts:
+
+* Mermaid comes from npm's ``mermaid`` package (pinned by the book's ``package.json``), found in
+  ``seriesbook_mermaid_dir``, ``$SERIESBOOK_MERMAID_DIR`` or ``node_modules/mermaid/dist`` next
+  to ``conf.py``. Its ES module and chunks (no source maps) are copied to ``_static/mermaid/`` and
+  ``mermaid_use_local`` points there. An HTML build without it stops with a clear error instead of
+  publishing diagrams that never render.
+* Sphinx's Chinese search silently indexes nothing when :mod:`jieba` is missing; here that is a
+  build error that says what to install.
+* With sphinx-book-theme, ``seriesbook_repository_url`` fills the repository and edit buttons.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sphinx.errors import ExtensionError
+
+from seriesbook import __version__
+from seriesbook.config import get_config
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
+
+MERMAID_ENTRY = "mermaid.esm.min.mjs"
+MERMAID_CHUNKS = Path("chunks") / "mermaid.esm.min"
+STATIC_SUBDIR = "mermaid"
+MERMAID_ENV = "SERIESBOOK_MERMAID_DIR"
+
+
+def find_mermaid_dist(confdir: Path, configured: str) -> Path | None:
+    """The first candidate directory that holds mermaid's ES module build, if any."""
+    candidates = [configured, os.environ.get(MERMAID_ENV, ""), "node_modules/mermaid/dist"]
+    for candidate in filter(None, candidates):
+        path = confdir / candidate
+        if (path / MERMAID_ENTRY).is_file() and (path / MERMAID_CHUNKS).is_dir():
+            return path.resolve()
+    return None
+
+
+def _is_html(app: Sphinx) -> bool:
+    return app.builder.format == "html"
+
+
+def _require_mermaid(app: Sphinx) -> None:
+    if not _is_html(app):
+        return
+    dist = find_mermaid_dist(Path(app.confdir), get_config(app.config).mermaid_dir)
+    if dist is None:
+        raise ExtensionError(
+            "seriesbook: mermaid is not installed, so diagrams would not render. Install it with "
+            "npm next to conf.py (`npm ci`, which `make html` runs for you; needs Node.js and "
+            f"npm), or point seriesbook_mermaid_dir or ${MERMAID_ENV} at npm's mermaid/dist."
+        )
+    app.config.mermaid_use_local = f"{STATIC_SUBDIR}/{MERMAID_ENTRY}"
+    app.env._seriesbook_mermaid_dist = dist  # type: ignore[attr-defined]
+
+
+def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
+    dist: Path | None = getattr(app.env, "_seriesbook_mermaid_dist", None)
+    if exception is not None or dist is None or not _is_html(app):
+        return
+    target = Path(app.outdir) / "_static" / STATIC_SUBDIR
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(dist / MERMAID_ENTRY, target / MERMAID_ENTRY)
+    shutil.copytree(
+        dist / MERMAID_CHUNKS,
+        target / MERMAID_CHUNKS,
+        ignore=shutil.ignore_patterns("*.map"),
+        dirs_exist_ok=True,
+    )
+
+
+def _require_jieba(app: Sphinx) -> None:
+    language = app.config.html_search_language or app.config.language or ""
+    if not _is_html(app) or not language.lower().startswith("zh"):
+        return
+    try:
+        import jieba  # noqa: F401
+    except ImportError:
+        raise ExtensionError(
+            "seriesbook: Chinese search needs jieba, which is not installed; without it Sphinx "
+            "builds an empty search index. Install it: `pip install jieba` (a dependency of "
+            "seriesbook, so `pip install seriesbook` or `make html` brings it)."
+        ) from None
+
+
+def _wire_theme(app: Sphinx, config: Config) -> None:
+    """Fill sphinx-book-theme's repository and edit buttons from seriesbook_repository_url."""
+    options = get_config(config)
+    if config.html_theme != "sphinx_book_theme" or not options.repository_url:
+        return
+    theme_options: dict[str, Any] = dict(config.html_theme_options)
+    srcdir = Path(app.srcdir).resolve()
+    docs_path = os.path.relpath(srcdir, Path(app.confdir).resolve())
+    theme_options.setdefault("repository_url", options.repository_url)
+    theme_options.setdefault("repository_branch", options.repository_branch)
+    theme_options.setdefault("path_to_docs", "" if docs_path == "." else docs_path)
+    theme_options.setdefault("use_repository_button", True)
+    theme_options.setdefault("use_edit_page_button", True)
+    config.html_theme_options = theme_options
+
+
+def _on_builder_inited(app: Sphinx) -> None:
+    _require_jieba(app)
+    _require_mermaid(app)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("seriesbook.config")
+    app.setup_extension("myst_parser")
+    app.setup_extension("sphinxcontrib.mermaid")
+    app.connect("config-inited", _wire_theme)
+    app.connect("builder-inited", _on_builder_inited)
+    app.connect("build-finished", _copy_mermaid)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,41 @@
+"""Sphinx configuration of 《PyTorch 训练框架内核深度解析》 (sources in source/)."""
+
+from __future__ import annotations
+
+import os
+
+project = "PyTorch 训练框架内核深度解析"
+author = "《PyTorch 训练框架内核深度解析》作者"
+copyright = "2026，《PyTorch 训练框架内核深度解析》作者。正文采用 CC BY-NC-SA 4.0 许可"
+language = "zh_CN"
+
+extensions = ["seriesbook"]
+exclude_patterns = ["_build", ".venv", "node_modules"]
+myst_enable_extensions = ["colon_fence"]
+
+# Theme: sphinx-book-theme; its repository and edit buttons come from seriesbook_repository_url.
+html_theme = "sphinx_book_theme"
+html_title = "《PyTorch 训练框架内核深度解析》"
+html_search_language = "zh"
+html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
+html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
+html_last_updated_fmt = ""
+
+# Translated editions: gettext catalogs under locale/<language>/LC_MESSAGES/.
+locale_dirs = ["locale"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False
+gettext_last_translator = "seriesbook"
+
+seriesbook_repository_url = "https://github.com/seriesbook/pytorch-internals"
+seriesbook_editions = ["zh_CN"]
+seriesbook_sources = {
+    "pytorch": {
+        "repo": "https://github.com/pytorch/pytorch",
+        "ref": "v2.11.0",
+        "commit": "70d99e9",
+    },
+    "vllm": {"repo": "https://github.com/vllm-project/vllm", "ref": "v0.8.5"},
+}
+seriesbook_default_source = "pytorch"
