@@ -74,6 +74,17 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def cmd_editions(args: argparse.Namespace) -> int:
+    from sphinx.config import eval_config_file
+    from sphinx.util.tags import Tags
+
+    _, confdir = default_dirs(args.srcdir, args.confdir)
+    namespace = eval_config_file(confdir / "conf.py", Tags())
+    editions = namespace.get("seriesbook_editions") or [namespace.get("language") or "en"]
+    print(" ".join(editions))
+    return EXIT_CLEAN
+
+
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
     parser.add_argument(
         "srcdir",
@@ -113,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_book_arguments(stats, sources=True)
     stats.add_argument("--format", choices=("markdown", "json"), default="markdown")
     stats.set_defaults(run=cmd_stats)
+
+    editions = commands.add_parser("editions", help="print the languages `make html` builds")
+    _add_book_arguments(editions, sources=False)
+    editions.set_defaults(run=cmd_editions)
     return parser
 
 
