@@ -26,8 +26,28 @@ DEFAULT_CHAPTER_PATTERNS: dict[str, str] = {
 }
 DEFAULT_GATES: dict[str, int] = {"min_han": 6500, "min_mermaid": 4, "min_excerpts": 2}
 DEFAULT_SOURCE_SUFFIXES: tuple[str, ...] = (
-    ".py", ".pyi", ".h", ".hpp", ".cpp", ".cc", ".cu", ".cuh", ".c", ".yaml", ".yml",
-    ".txt", ".md", ".json", ".toml", ".cmake", ".sh", ".rst", ".ini", ".cfg", ".mm", ".m",
+    ".py",
+    ".pyi",
+    ".h",
+    ".hpp",
+    ".cpp",
+    ".cc",
+    ".cu",
+    ".cuh",
+    ".c",
+    ".yaml",
+    ".yml",
+    ".txt",
+    ".md",
+    ".json",
+    ".toml",
+    ".cmake",
+    ".sh",
+    ".rst",
+    ".ini",
+    ".cfg",
+    ".mm",
+    ".m",
 )
 
 

@@ -48,7 +48,10 @@ class Problem(Enum):
     CITE_UNVERIFIED = "cite-unverified", "Neither a local copy nor the lock vouches for it."
     CITE_LOCK_STALE = "cite-lock-stale", "The lock disagrees with the local copy of a source."
     # translated editions
-    I18N_MISMATCH = "i18n-mismatch", "A translation's § numbers or citations differ from its source."
+    I18N_MISMATCH = (
+        "i18n-mismatch",
+        "A translation's § numbers or citations differ from its source message's.",
+    )
     I18N_DIAGRAM = "i18n-diagram", "A Mermaid diagram could not be parsed for translation."
     # chapter gates
     GATE_HAN = "gate-han", "A finished chapter has fewer Chinese characters than the gate."
@@ -58,7 +61,6 @@ class Problem(Enum):
     @property
     def code(self) -> str:
         return str(self.value)
-
 
 
 def warn(

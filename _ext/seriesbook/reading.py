@@ -22,6 +22,7 @@ from sphinx.util import logging as sphinx_logging
 
 from seriesbook.problems import WARNING_TYPE
 
+
 class UsageError(Exception):
     """A command-line mistake: reported in one line, exit status 2."""
 
@@ -54,10 +55,7 @@ def default_dirs(srcdir: str | None, confdir: str | None) -> tuple[Path, Path]:
         src = Path(srcdir)
     if not src.is_dir():
         raise UsageError(f"source directory not found: {src}")
-    if confdir is None:
-        conf = src if (src / "conf.py").is_file() else cwd
-    else:
-        conf = Path(confdir)
+    conf = Path(confdir) if confdir else (src if (src / "conf.py").is_file() else cwd)
     if not (conf / "conf.py").is_file():
         raise UsageError(f"no conf.py in {conf}")
     return src.resolve(), conf.resolve()
@@ -77,7 +75,10 @@ class _Collector(sphinx_logging.WarningStreamHandler):
         file, line = self._where(getattr(record, "location", None))
         kind = getattr(record, "type", None) or "sphinx"
         subtype = getattr(record, "subtype", None)
-        code = subtype if kind == WARNING_TYPE and subtype else ".".join(filter(None, [kind, subtype]))
+        if kind == WARNING_TYPE and subtype:
+            code = subtype
+        else:
+            code = ".".join(filter(None, [kind, subtype]))
         self.reported.append(Reported(file, line, code, record.getMessage()))
 
     def _where(self, location: object) -> tuple[str | None, int | None]:
