@@ -1,0 +1,2 @@
+extensions = ["seriesbook"]
+language = "zh_CN"
