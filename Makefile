@@ -1,0 +1,81 @@
+# Sphinx's Makefile convention, plus the bootstrap a fresh machine needs:
+# the first `make html` or `make test` creates .venv, installs the project into it and installs
+# the pinned mermaid with npm (package.json + package-lock.json). Needs Python 3.11+ with pip,
+# Node.js with npm, and the package registries.
+
+PYTHON      ?= python3
+SPHINXOPTS  ?=
+PYTESTOPTS  ?=
+LANGUAGES   ?= en
+LIVE_LANGUAGE ?= zh_CN
+SOURCEDIR    = source
+BUILDDIR     = _build
+VENV         = .venv
+BIN          = $(VENV)/bin
+SPHINXBUILD  = $(BIN)/sphinx-build
+# Warnings are errors, but report all of them; conf.py lives next to this Makefile.
+SPHINXFLAGS  = -W --keep-going -c .
+
+VENV_STAMP   = $(VENV)/.seriesbook-installed
+NPM_STAMP    = node_modules/.seriesbook-installed
+
+.PHONY: help html test lint clean distclean livehtml gettext update-po bootstrap
+
+help:
+	@echo "make html       build every edition (seriesbook editions) into $(BUILDDIR)/html/<language>/"
+	@echo "make test       ruff, mypy and the whole pytest suite (PYTESTOPTS=... passes options)"
+	@echo "make lint       ruff and mypy only"
+	@echo "make livehtml   rebuild the $(LIVE_LANGUAGE) edition on every change (sphinx-autobuild)"
+	@echo "make gettext    extract messages into $(BUILDDIR)/gettext/"
+	@echo "make update-po  update locale/<lang>/LC_MESSAGES/*.po for LANGUAGES (default: en)"
+	@echo "make clean      remove $(BUILDDIR)/; make distclean also removes .venv and node_modules"
+	@echo "Overridable: PYTHON=$(PYTHON) SPHINXOPTS=$(SPHINXOPTS) LANGUAGES=$(LANGUAGES)"
+
+bootstrap: $(VENV_STAMP) $(NPM_STAMP)
+
+$(VENV_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $@
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "error: npm not found. The site serves its own copy of mermaid (no CDN), installed" >&2; \
+	  echo "with npm from package-lock.json: install Node.js with npm (https://nodejs.org/," >&2; \
+	  echo "or 'apt-get install nodejs npm'), then run make again." >&2; \
+	  exit 1; }
+	npm ci --no-audit --no-fund
+	touch $@
+
+html: bootstrap
+	@set -e; languages="$$($(BIN)/seriesbook editions)"; for language in $$languages; do \
+	  echo "== $$language -> $(BUILDDIR)/html/$$language/"; \
+	  $(SPHINXBUILD) -b html $(SPHINXFLAGS) -D language=$$language $(SPHINXOPTS) \
+	    $(SOURCEDIR) $(BUILDDIR)/html/$$language; \
+	done
+
+lint: $(VENV_STAMP)
+	$(BIN)/ruff check _ext tests
+	$(BIN)/mypy
+
+test: bootstrap lint
+	$(BIN)/pytest $(PYTESTOPTS)
+
+livehtml: bootstrap
+	$(BIN)/sphinx-autobuild -b html -c . -D language=$(LIVE_LANGUAGE) --watch _ext \
+	  --watch conf.py $(addprefix --watch ,$(wildcard locale)) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html/$(LIVE_LANGUAGE)
+
+gettext: bootstrap
+	$(SPHINXBUILD) -b gettext $(SPHINXFLAGS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/gettext
+
+# No line wrapping, so a changed paragraph is a one-line diff in the catalogs.
+update-po: gettext
+	$(BIN)/sphinx-intl update -p $(BUILDDIR)/gettext -d locale --line-width 0 \
+	  $(addprefix -l ,$(LANGUAGES))
+
+clean:
+	rm -rf $(BUILDDIR)
+
+distclean: clean
+	rm -rf $(VENV) node_modules

@@ -1,0 +1,231 @@
+"""seriesbook.site: local Mermaid, a Chinese search index, theme wiring, an offline site."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import seriesbook
+from bs4 import BeautifulSoup
+from seriesbook.site import MERMAID_CHUNKS, MERMAID_ENTRY, MERMAID_ENV
+from sphinx.errors import ExtensionError
+from sphinx.testing.util import SphinxTestApp
+
+CSS_REFERENCE = re.compile(
+    r"""@import\s+(?:url\()?\s*["']?(?P<import>[^"')\s;]+)|url\(\s*["']?(?P<url>[^"')\s]+)"""
+)
+ES_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](?P<url>[^"']+)["']""")
+
+
+def is_off_site(url: str) -> bool:
+    """A URL the browser would fetch from another host (data:, relative and #ids are local)."""
+    return url.startswith("//") or urlsplit(url).scheme in {"http", "https", "ftp"}
+
+
+def off_site_references(outdir: Path) -> Iterator[str]:
+    """Every off-site reference a page would load: scripts, stylesheets, CSS and ES imports."""
+    for path in sorted(outdir.rglob("*")):
+        where = path.relative_to(outdir)
+        if path.suffix == ".html":
+            soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+            for tag, attribute in (("script", "src"), ("link", "href"), ("img", "src")):
+                for element in soup.find_all(tag, attrs={attribute: True}):
+                    url = str(element[attribute])
+                    if tag == "link" and "canonical" in (element.get("rel") or []):
+                        continue  # metadata for search engines, never fetched
+                    if is_off_site(url):
+                        yield f"{where}: <{tag} {attribute}={url}>"
+            styles = [s.get_text() for s in soup.find_all("style")]
+            styles += [str(e["style"]) for e in soup.find_all(style=True)]
+            yield from (f"{where}: {url}" for url in _css_urls("\n".join(styles)))
+            scripts = "\n".join(s.get_text() for s in soup.find_all("script", src=False))
+            yield from (f"{where}: {url}" for url in _js_urls(scripts))
+        elif path.suffix == ".css":
+            yield from (f"{where}: {url}" for url in _css_urls(path.read_text(encoding="utf-8")))
+        elif path.suffix in {".js", ".mjs"}:
+            text = path.read_text(encoding="utf-8")
+            yield from (f"{where}: {url}" for url in [*_css_urls(text), *_js_urls(text)])
+
+
+def _css_urls(text: str) -> list[str]:
+    found = (m.group("import") or m.group("url") for m in CSS_REFERENCE.finditer(text))
+    return [url for url in found if is_off_site(url)]
+
+
+def _js_urls(text: str) -> list[str]:
+    return [m.group("url") for m in ES_IMPORT.finditer(text) if is_off_site(m.group("url"))]
+
+
+def search_index(outdir: Path) -> dict[str, Any]:
+    """Sphinx's search index, the JSON inside ``searchindex.js``."""
+    text = (outdir / "searchindex.js").read_text(encoding="utf-8")
+    index: dict[str, Any] = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    return index
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_build_is_clean(app: SphinxTestApp) -> None:
+    app.build()
+    assert app.warning.getvalue() == ""
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_mermaid_is_served_from_the_site(app: SphinxTestApp) -> None:
+    app.build()
+    static = app.outdir / "_static" / "mermaid"
+    assert (static / MERMAID_ENTRY).is_file()
+    chunks = list((static / MERMAID_CHUNKS).glob("*.mjs"))
+    assert chunks
+    assert not list(static.rglob("*.map"))
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert f'import mermaid from "./_static/mermaid/{MERMAID_ENTRY}"' in html
+    assert '<pre  class="mermaid">' in html
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_no_reference_leaves_the_site(app: SphinxTestApp) -> None:
+    app.build()
+    assert list(off_site_references(app.outdir)) == []
+
+
+def test_off_site_scan_finds_each_kind(tmp_path: Path) -> None:
+    """The scanner must be able to fail: plant one of each off-site reference."""
+    (tmp_path / "page.html").write_text(
+        '<html><head><script src="https://cdn.example/a.js"></script>'
+        '<link rel="stylesheet" href="//fonts.example/f.css">'
+        '<link rel="canonical" href="https://book.example/page.html">'
+        '<style>@import url("https://fonts.example/g.css");</style>'
+        '<script type="module">import m from "https://cdn.example/m.mjs";</script>'
+        '</head><body><div style="background: url(http://img.example/x.png)"></div>'
+        '<script src="_static/local.js"></script></body></html>',
+        encoding="utf-8",
+    )
+    (tmp_path / "a.css").write_text(
+        "@import 'https://fonts.example/h.css';\n"
+        "b { background: url(data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg'/>) }\n"
+        "i { background: url('https://img.example/y.png') }\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "b.js").write_text('await import("https://cdn.example/late.mjs");\n')
+    found = list(off_site_references(tmp_path))
+    assert [line.split(": ", 1)[1] for line in found] == [
+        "https://fonts.example/h.css",
+        "https://img.example/y.png",
+        "https://cdn.example/late.mjs",
+        "<script src=https://cdn.example/a.js>",
+        "<link href=//fonts.example/f.css>",
+        "https://fonts.example/g.css",
+        "http://img.example/x.png",
+        "https://cdn.example/m.mjs",
+    ]
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_search_index_holds_chinese_words(app: SphinxTestApp) -> None:
+    app.build()
+    index = search_index(app.outdir)
+    for word in ("拓扑", "节点", "驱动"):
+        assert word in index["terms"], f"{word!r} missing from the search index"
+    assert "引擎" in index["titleterms"]
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_theme_buttons_come_from_repository_url(app: SphinxTestApp) -> None:
+    app.build()
+    soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
+    links = {str(a["href"]) for a in soup.find_all("a", href=True)}
+    assert "https://github.com/example/site-book" in links
+    assert "https://github.com/example/site-book/edit/main/index.md" in links
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_footer_shows_configured_copyright(app: SphinxTestApp) -> None:
+    app.build()
+    soup = BeautifulSoup((app.outdir / "index.html").read_text(encoding="utf-8"), "html.parser")
+    footer = soup.find(class_="copyright")
+    assert footer is not None
+    assert "2026，站点测试作者。正文采用 CC BY-NC-SA 4.0 许可" in footer.get_text()
+    assert soup.html is not None and soup.html["lang"] == "zh-CN"
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_build_without_mermaid_names_npm(
+    make_app: Any, app_params: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(MERMAID_ENV, str(tmp_path))
+    args, kwargs = app_params
+    kwargs["confoverrides"] = {"seriesbook_mermaid_dir": str(tmp_path)}
+    with pytest.raises(ExtensionError, match=r"mermaid is not installed.*npm ci"):
+        make_app(*args, **kwargs)
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+def test_build_without_jieba_names_jieba(
+    make_app: Any, app_params: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "jieba", None)  # `import jieba` now raises ImportError
+    args, kwargs = app_params
+    with pytest.raises(ExtensionError, match=r"pip install jieba"):
+        make_app(*args, **kwargs)
+
+
+@pytest.mark.sphinx("dummy", testroot="site-basic")
+def test_non_html_builds_need_neither_mermaid_nor_jieba(
+    make_app: Any, app_params: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(MERMAID_ENV, str(tmp_path))
+    monkeypatch.setitem(sys.modules, "jieba", None)
+    args, kwargs = app_params
+    kwargs["confoverrides"] = {"seriesbook_mermaid_dir": str(tmp_path), "language": "zh_CN"}
+    app = make_app(*args, **kwargs)
+    app.build()
+    assert "mermaid" not in app.warning.getvalue()
+
+
+def _extension_modules() -> list[str]:
+    """Every module of the package that is a Sphinx extension (has a ``setup``)."""
+    names = ["seriesbook"]
+    for module in pkgutil.walk_packages(seriesbook.__path__, "seriesbook."):
+        if module.name.rsplit(".", 1)[-1] == "__main__":
+            continue  # running it would run the command line
+        if hasattr(importlib.import_module(module.name), "setup"):
+            names.append(module.name)
+    return names
+
+
+@pytest.mark.sphinx("dummy", testroot="site-minimal")
+@pytest.mark.parametrize("name", _extension_modules())
+def test_every_setup_returns_version_and_parallel_safety(
+    make_app: Any, app_params: Any, name: str
+) -> None:
+    args, kwargs = app_params
+    app = make_app(*args, **kwargs, confoverrides={"extensions": [name]})
+    extension = app.extensions[name]
+    assert extension.version == seriesbook.__version__
+    assert extension.parallel_read_safe is True
+    assert extension.parallel_write_safe is True
+
+
+def test_capabilities_are_extension_modules() -> None:
+    assert set(seriesbook.CAPABILITIES) <= set(_extension_modules())
+
+
+@pytest.mark.parametrize(
+    ("argument", "expected"),
+    [("--version", f"seriesbook {seriesbook.__version__}\n"), ("--help", "usage: seriesbook")],
+)
+def test_python_m_seriesbook(argument: str, expected: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "seriesbook", argument], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(expected)
