@@ -1,0 +1,94 @@
+"""Counting rules: what a document's rendered text contributes to the book's figures.
+
+The text is gathered from the doctree as the reader sees it (titles, paragraphs, lists, tables,
+admonitions, inline code, code blocks), leaving out what is not prose: Mermaid diagram source,
+link URLs (an autolink's text is its URL), comments, raw markup, substitution definitions,
+system messages and front matter (docinfo). Block elements are separated by a line break, so
+inline markup never splits a word (``**foo**bar`` is one word) and blocks never join two.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from docutils import nodes
+from sphinxcontrib.mermaid import mermaid
+
+HAN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\U00020000-\U0002ebef\uf900-\ufaff]")
+ASCII_RUN = re.compile(r"[A-Za-z0-9_]+")
+LETTER = re.compile(r"[A-Za-z]")
+
+#: Elements whose text is not rendered prose; nothing inside them counts.
+EXCLUDED: tuple[type[nodes.Node], ...] = (
+    mermaid,
+    nodes.comment,
+    nodes.raw,
+    nodes.substitution_definition,
+    nodes.system_message,
+    nodes.docinfo,
+)
+
+
+@dataclass(frozen=True)
+class TextCounts:
+    """Chinese characters and English words of a text; ``words`` is their sum."""
+
+    han: int
+    english: int
+
+    @property
+    def words(self) -> int:
+        return self.han + self.english
+
+
+@dataclass(frozen=True)
+class DocCounts:
+    """What one document contributes, as counted at ``doctree-read``."""
+
+    han: int
+    english: int
+    mermaid: int
+
+    @property
+    def words(self) -> int:
+        return self.han + self.english
+
+
+def count_text(text: str) -> TextCounts:
+    """Han code points, and maximal ``[A-Za-z0-9_]`` runs holding at least one letter."""
+    english = sum(1 for run in ASCII_RUN.findall(text) if LETTER.search(run))
+    return TextCounts(han=len(HAN.findall(text)), english=english)
+
+
+def _is_autolink(node: nodes.Element) -> bool:
+    return isinstance(node, nodes.reference) and node.astext() == node.get("refuri")
+
+
+def _gather(node: nodes.Node, parts: list[str]) -> None:
+    if isinstance(node, nodes.Text):
+        parts.append(str(node))
+        return
+    if isinstance(node, EXCLUDED) or (isinstance(node, nodes.Element) and _is_autolink(node)):
+        return
+    block = not isinstance(node, nodes.Inline)
+    if block:
+        parts.append("\n")
+    for child in node.children:
+        _gather(child, parts)
+    if block:
+        parts.append("\n")
+
+
+def rendered_text(doctree: nodes.Node) -> str:
+    """The document's countable text, blocks separated by line breaks."""
+    parts: list[str] = []
+    _gather(doctree, parts)
+    return "".join(parts)
+
+
+def count_doctree(doctree: nodes.Node) -> DocCounts:
+    """Count one document's doctree by the rules above."""
+    text = count_text(rendered_text(doctree))
+    diagrams = sum(1 for _ in doctree.findall(mermaid))
+    return DocCounts(han=text.han, english=text.english, mermaid=diagrams)

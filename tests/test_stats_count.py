@@ -1,0 +1,58 @@
+"""The counting rules on plain text: Chinese characters and English words."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from seriesbook.stats._count import count_text
+
+HAN_RANGES = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2EBEF), (0xF900, 0xFAFF))
+WORD_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+# Text mixing the interesting classes: ASCII, CJK blocks and their edges, full-width punctuation.
+mixed_text = st.text(
+    alphabet=st.one_of(
+        st.characters(codec="ascii"),
+        st.characters(min_codepoint=0x3400, max_codepoint=0x4DC0),
+        st.characters(min_codepoint=0x4DFF, max_codepoint=0x4E01),
+        st.characters(min_codepoint=0x9FFE, max_codepoint=0xA000),
+        st.characters(min_codepoint=0xF8FF, max_codepoint=0xFB00),
+        st.characters(min_codepoint=0x1FFFF, max_codepoint=0x20001),
+        st.characters(min_codepoint=0x2EBEE, max_codepoint=0x2EBF0),
+        st.sampled_from("，。、：；「」（）§—－０ａＡéß"),
+    )
+)
+
+
+def reference_han(text: str) -> int:
+    return sum(1 for c in text if any(lo <= ord(c) <= hi for lo, hi in HAN_RANGES))
+
+
+def reference_english(text: str) -> int:
+    runs = ("".join(group) for is_word, group in groupby(text, WORD_CHARS.__contains__) if is_word)
+    return sum(1 for run in runs if any(c.isascii() and c.isalpha() for c in run))
+
+
+@given(mixed_text)
+def test_counts_match_the_rules(text: str) -> None:
+    counts = count_text(text)
+    assert counts.han == reference_han(text)
+    assert counts.english == reference_english(text)
+    assert counts.words == counts.han + counts.english
+
+
+@given(mixed_text, mixed_text)
+def test_counts_add_up_across_a_break(first: str, second: str) -> None:
+    joined, a, b = count_text(first + "\n" + second), count_text(first), count_text(second)
+    assert (joined.han, joined.english) == (a.han + b.han, a.english + b.english)
+
+
+def test_examples() -> None:
+    counts = count_text("调用 torch.add(a, b) 经过 dispatcher_v2 与 3 个 kernel，共 2024 年 x86_64")
+    # han: 调用 经过 与 个 共 年 = 8; words: torch add a b dispatcher_v2 kernel x86_64 = 7
+    assert (counts.han, counts.english) == (8, 7)
+    assert count_text("ＡＢＣ ｄｅｆ 123 _ __init__").english == 1  # full-width letters are no words
+    assert count_text("\U00020000\U0002ebef\U0002ebf0\uf900\ufaff\ufb00").han == 4
