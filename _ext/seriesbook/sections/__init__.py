@@ -1,0 +1,77 @@
+"""§ sections: stable anchors, every § mention linked and checked, targets for sibling volumes.
+
+Authoring syntax (MyST):
+
+* ``## §12.3 Guard 的生成`` is a numbered section: its id is ``sec-12-3`` in every language
+  edition (the number is read from the source heading, before translation); a page title
+  ``# 第12章 …`` gets ``ch-12``. Both are ``std:label`` targets (``{ref}`sec-12-3```, in
+  ``objects.inv``, so a sibling volume links in with ``{external+<volume>:ref}`sec-12-3```).
+* In prose every ``§12.3.4`` links to its section anywhere in the book, as do lists
+  (``§4.2、§4.3``) and ranges (``§4.2–§4.5``, ``§4.2-4.5``), and chapter mentions written with
+  ``seriesbook_chapter_patterns`` for the build's language (``第12章``, ``Chapter 12``). Code,
+  diagrams, headings and existing links are left alone. The link text stays as written; the
+  target's ``§12.3 title`` is the tooltip.
+* ``{sec}`12.3.4``` links explicitly; ``{sec}`vllm:3.2``` links into the intersphinx inventory
+  ``vllm``.
+
+Problems (warnings ``seriesbook.<code>``): ``sec-unresolved``, ``chapter-unresolved``,
+``sec-duplicate``, ``sec-chapter``, ``sec-nesting``, ``sec-order``, ``sec-section-ref``.
+
+Other capabilities use :func:`section_counts` (stats) and :func:`find_mentions` /
+:func:`section_numbers` (editions).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from seriesbook import __version__
+from seriesbook.sections._domain import (
+    SectionCounts,
+    SectionsDomain,
+    get_domain,
+    publish_labels,
+    section_counts,
+)
+from seriesbook.sections._parse import Mention, find_mentions, section_id, section_numbers
+from seriesbook.sections._transforms import (
+    LinkSections,
+    NoteNumbers,
+    SecRole,
+    warn_section_ref,
+    warn_unresolved,
+)
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+    from sphinx.util.typing import ExtensionMetadata
+
+__all__ = [
+    "Mention",
+    "SectionCounts",
+    "find_mentions",
+    "section_counts",
+    "section_id",
+    "section_numbers",
+]
+
+
+def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Index the merged registry; rewrite the pages whose § links changed meaning."""
+    domain = get_domain(env)
+    changed = domain.rebuild_index()
+    publish_labels(env, domain)
+    return sorted(domain.referrers(changed))
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("seriesbook.config")
+    app.add_domain(SectionsDomain)
+    app.add_role("sec", SecRole())
+    app.add_transform(NoteNumbers)
+    app.add_transform(LinkSections)
+    app.connect("builder-inited", warn_section_ref)
+    app.connect("env-updated", _on_env_updated)
+    app.connect("warn-missing-reference", warn_unresolved)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,101 @@
+"""The book-wide checks of § numbering, run once after all documents are read.
+
+They run in the main process on the merged registry (``Domain.check_consistency``), so ``-j``
+cannot split them, and each problem is reported at the heading's file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from seriesbook.problems import Problem
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from seriesbook.sections._domain import SectionRecord, SectionsDomain
+
+
+@dataclass(frozen=True)
+class Finding:
+    docname: str
+    line: int
+    problem: Problem
+    message: str
+
+
+def _where(docname: str, line: int | None) -> str:
+    return f"{docname}:{line}" if line else docname
+
+
+def _duplicates(domain: SectionsDomain) -> Iterator[Finding]:
+    for record in domain.all_sections():
+        first = domain.section_index[record.number]
+        if first is not record:
+            yield Finding(
+                record.docname,
+                record.line or 0,
+                Problem.SEC_DUPLICATE,
+                f"§{record.number} is already the number of the heading at "
+                f"{_where(first.docname, first.line)}",
+            )
+    for chapter in domain.all_chapters():
+        first_chapter = domain.chapter_index[chapter.number]
+        if first_chapter is not chapter:
+            yield Finding(
+                chapter.docname,
+                chapter.line or 0,
+                Problem.SEC_DUPLICATE,
+                f"chapter {chapter.number} is already the chapter of "
+                f"{_where(first_chapter.docname, first_chapter.line)}",
+            )
+
+
+def _document(
+    docname: str, records: list[SectionRecord], chapter: str | None
+) -> Iterator[Finding]:
+    """Chapter prefix, nesting depth and sequence of one document's numbered headings."""
+    last_child: dict[str, int] = {}  # parent number -> last child part seen under it
+    seen: set[str] = set()
+    for record in records:
+        parts = record.number.split(".")
+        line = record.line or 0
+        if chapter is not None and parts[0] != chapter:
+            yield Finding(
+                docname, line, Problem.SEC_CHAPTER,
+                f"§{record.number} is in chapter {chapter}: its number should start with "
+                f"{chapter}.",
+            )
+        if len(parts) != record.level:
+            hashes = "#" * record.level
+            yield Finding(
+                docname, line, Problem.SEC_NESTING,
+                f"§{record.number} has {len(parts)} parts but is a level-{record.level} "
+                f"heading ({hashes}), which takes {record.level}",
+            )
+        if record.number in seen:
+            continue  # reported as sec-duplicate
+        seen.add(record.number)
+        parent, last = ".".join(parts[:-1]), int(parts[-1])
+        expected = last_child.get(parent, 0) + 1
+        if last != expected:
+            previous = last_child.get(parent)
+            owner = f"§{parent}" if "." in parent else f"chapter {parent}"
+            after = f"after §{parent}.{previous}" if previous else f"first in {owner}"
+            kind = "goes backwards" if last < expected else "leaves a gap"
+            yield Finding(
+                docname, line, Problem.SEC_ORDER,
+                f"§{record.number} {kind} ({after}; expected §{parent}.{expected})",
+            )
+        last_child[parent] = last
+
+
+def find_problems(domain: SectionsDomain) -> list[Finding]:
+    """Every numbering problem of the book, in document and line order."""
+    findings = list(_duplicates(domain))
+    for docname in sorted(domain.sections):
+        chapter = domain.chapters.get(docname)
+        number = chapter.number if chapter else None
+        findings.extend(_document(docname, domain.sections[docname], number))
+    return sorted(findings, key=lambda f: (f.docname, f.line, f.problem.code, f.message))

@@ -1,0 +1,111 @@
+"""Recognizers for the § authoring syntax: numbered headings, chapter titles, mentions in prose.
+
+Everything here is pure text → data, so the linker, the checks and the editions capability
+(which compares the § numbers of a message and its translation) share one definition of what a
+§ number is. Patterns are compiled once per chapter pattern (``functools.cache`` on an immutable
+key, which is safe under ``-j``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+NUMBER = r"\d+(?:\.\d+)+"
+# `§12.3` followed by a space (or the end) opens a numbered heading.
+HEADING = re.compile(rf"§\s?(?P<number>{NUMBER})(?:\s|$)")
+# A § mention; optionally a range whose second end is a full number without § (`§4.2-4.5`).
+SECTION_MENTION = (
+    rf"§[ \u00a0\u2009]?(?P<sec>{NUMBER})"
+    rf"(?:[-‐‑–—~～](?P<sec_end>{NUMBER}))?"
+)
+
+MentionKind = Literal["sec", "chapter"]
+
+
+@dataclass(frozen=True)
+class Mention:
+    """One § or chapter number written in a text, with its span in that text."""
+
+    kind: MentionKind
+    number: str
+    start: int
+    end: int
+
+
+def section_id(number: str) -> str:
+    """The HTML id and std label of a numbered section: ``12.3.4`` → ``sec-12-3-4``."""
+    return "sec-" + number.replace(".", "-")
+
+
+def chapter_id(number: str) -> str:
+    return f"ch-{int(number)}"
+
+
+def heading_number(title: str) -> str | None:
+    """The § number a heading starts with (``§12.3 Guard`` → ``12.3``), if any."""
+    match = HEADING.match(title.strip())
+    return match["number"] if match else None
+
+
+def chapter_title_number(title: str, patterns: dict[str, str]) -> str | None:
+    """The chapter number a page title starts with, trying every configured pattern."""
+    for pattern in patterns.values():
+        match = re.match(pattern, title.strip())
+        if match and match.groupdict().get("chapter"):
+            return str(int(match["chapter"]))
+    return None
+
+
+def chapter_pattern_for(language: str | None, patterns: dict[str, str]) -> str | None:
+    """The chapter pattern of *language*: exact key first (``zh_CN``), then its prefix (``zh``)."""
+    if not language:
+        return None
+    if language in patterns:
+        return patterns[language]
+    prefix = re.split(r"[_-]", language, maxsplit=1)[0]
+    return patterns.get(prefix)
+
+
+@dataclass(frozen=True)
+class Recognizer:
+    """Finds § and chapter mentions in a text with one compiled alternation."""
+
+    regex: re.Pattern[str]
+
+    def find(self, text: str) -> list[Mention]:
+        has_chapters = "chapter" in self.regex.groupindex
+        if not has_chapters and "§" not in text:
+            return []
+        found: list[Mention] = []
+        for match in self.regex.finditer(text):
+            if match["sec"] is not None:
+                found.append(Mention("sec", match["sec"], match.start(), match.end("sec")))
+                if match["sec_end"] is not None:
+                    end = match["sec_end"]
+                    found.append(Mention("sec", end, match.start("sec_end"), match.end()))
+            elif has_chapters and match["chapter"] is not None:
+                found.append(
+                    Mention("chapter", str(int(match["chapter"])), match.start(), match.end())
+                )
+        return found
+
+
+@cache
+def recognizer(chapter_pattern: str | None) -> Recognizer:
+    """The recognizer for § mentions plus chapter mentions written with *chapter_pattern*."""
+    if chapter_pattern and "(?P<chapter>" in chapter_pattern:
+        return Recognizer(re.compile(f"{SECTION_MENTION}|(?:{chapter_pattern})"))
+    return Recognizer(re.compile(SECTION_MENTION))
+
+
+def find_mentions(text: str, chapter_pattern: str | None = None) -> list[Mention]:
+    """Every § mention (and chapter mention, given a pattern) in *text*, in order."""
+    return recognizer(chapter_pattern).find(text)
+
+
+def section_numbers(text: str) -> list[str]:
+    """The § numbers mentioned in *text*, in order: what a translation must keep."""
+    return [m.number for m in find_mentions(text) if m.kind == "sec"]

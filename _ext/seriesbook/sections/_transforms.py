@@ -1,0 +1,301 @@
+"""Anchors, auto-links and the ``{sec}`` role: the two passes over each doctree.
+
+1. :class:`NoteNumbers` (before Sphinx's i18n ``Locale`` transform, priority 20) reads the §
+   number and chapter number from the *source* headings, so a translated edition keeps the same
+   anchors even where a translator reworded (or mangled) a heading.
+2. :class:`LinkSections` (after translation, before MyST's ``ResolveSectionRefs`` at 300) sets
+   the ids, registers the std labels, records the document in the ``sec`` domain and, in the
+   same single walk, turns every § and chapter mention of the prose into a ``pending_xref``
+   that the domain resolves at write time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms import SphinxTransform
+from sphinx.util.docutils import SphinxRole
+from sphinx.util.nodes import clean_astext, split_explicit_title
+
+from seriesbook.config import get_config
+from seriesbook.problems import Problem, warn
+from seriesbook.sections._domain import (
+    DOMAIN,
+    ChapterRecord,
+    MentionRecord,
+    SectionRecord,
+    get_domain,
+    register_label,
+)
+from seriesbook.sections._parse import (
+    Recognizer,
+    chapter_id,
+    chapter_pattern_for,
+    chapter_title_number,
+    heading_number,
+    recognizer,
+    section_id,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from docutils.nodes import Node, system_message
+    from sphinx.application import Sphinx
+    from sphinx.domains import Domain
+
+# Node attributes: numbers noted from the source headings, and the mark of our own references.
+SEC_NUMBER, SEC_LEVEL, CH_NUMBER = "sec_number", "sec_level", "ch_number"
+MENTION, MENTION_NUMBER, MENTION_INVENTORY = "sec_mention", "sec_number", "sec_inventory"
+
+# Never linked: code, diagrams, headings and captions of admonitions, existing links, markup.
+NO_LINKS: tuple[type[nodes.Node], ...] = (
+    nodes.literal,
+    nodes.FixedTextElement,  # literal_block, doctest_block, math_block, comment
+    nodes.title,
+    nodes.subtitle,
+    nodes.reference,
+    addnodes.pending_xref,
+    nodes.raw,
+    nodes.comment,
+    nodes.target,
+    nodes.math,
+    nodes.system_message,
+    nodes.substitution_definition,
+    nodes.footnote_reference,
+    nodes.citation_reference,
+    nodes.label,
+    nodes.option_string,
+    addnodes.toctree,
+    addnodes.desc_signature,
+)
+NO_LINK_TAGNAMES = frozenset({"mermaid", "graphviz"})
+
+
+def _sections(parent: nodes.Element, depth: int) -> Iterator[tuple[nodes.section, int]]:
+    for child in parent.children:
+        if isinstance(child, nodes.section):
+            yield child, depth
+            yield from _sections(child, depth + 1)
+
+
+def _title(section: nodes.section) -> nodes.title | None:
+    first = section.children[0] if section.children else None
+    return first if isinstance(first, nodes.title) else None
+
+
+class NoteNumbers(SphinxTransform):
+    """Note each heading's § number and the page's chapter number, before translation."""
+
+    default_priority = 15
+
+    def apply(self, **kwargs: Any) -> None:
+        patterns = get_config(self.config).chapter_patterns
+        roots = [c for c in self.document.children if isinstance(c, nodes.section)]
+        # `##` is level 2 when the page has one title; without one, top headings are the `##`.
+        top_level = 1 if len(roots) == 1 else 2
+        for section, depth in _sections(self.document, top_level):
+            title = _title(section)
+            if title is None:
+                continue
+            text = title.astext()
+            number = heading_number(text)
+            if number is not None:
+                section[SEC_NUMBER] = number
+                section[SEC_LEVEL] = depth
+            elif depth == 1 and (chapter := chapter_title_number(text, patterns)):
+                section[CH_NUMBER] = chapter
+
+
+class _Line:
+    """Line numbers inside one paragraph: its first line plus the line breaks seen so far."""
+
+    __slots__ = ("breaks", "first")
+
+    def __init__(self, first: int | None) -> None:
+        self.first = first
+        self.breaks = 0
+
+    def at(self, offset_breaks: int = 0) -> int | None:
+        return None if self.first is None else self.first + self.breaks + offset_breaks
+
+
+class _DocumentWalk:
+    """One walk over a translated doctree: anchors, mentions and the links to make."""
+
+    def __init__(self, document: nodes.document, docname: str, find: Recognizer) -> None:
+        self.document = document
+        self.docname = docname
+        self.find = find
+        self.sections: list[SectionRecord] = []
+        self.chapter: ChapterRecord | None = None
+        self.mentions: list[MentionRecord] = []
+        self.replacements: list[tuple[nodes.Text, list[Node]]] = []
+
+    def run(self) -> None:
+        self._visit(self.document, _Line(None))
+        for text, pieces in self.replacements:
+            text.parent.replace(text, pieces)
+
+    def _visit(self, element: nodes.Element, where: _Line) -> None:
+        if isinstance(element, nodes.section):
+            self._section(element)
+        if element.line is not None and (
+            where.first is None
+            or (isinstance(element, nodes.TextElement) and not isinstance(element, nodes.Inline))
+        ):
+            where = _Line(element.line)
+        if "section_numbers" in element:  # MyST section_ref marker: ours to link
+            del element["section_numbers"]
+            element["classes"] = [c for c in element["classes"] if c != "section-ref"]
+        for child in element.children:
+            if isinstance(child, nodes.Text):
+                self._text(child, element, where)
+            elif isinstance(child, addnodes.pending_xref) and MENTION in child:
+                self.mentions.append(
+                    MentionRecord(child[MENTION], child[MENTION_NUMBER], child.line,
+                                  child.get(MENTION_INVENTORY))
+                )
+            elif isinstance(child, NO_LINKS) or child.tagname in NO_LINK_TAGNAMES:
+                where.breaks += child.astext().count("\n")
+            elif isinstance(child, nodes.Element):
+                self._visit(child, where)
+
+    def _text(self, text: nodes.Text, parent: nodes.Element, where: _Line) -> None:
+        value = str(text)
+        found = self.find.find(value)
+        if found:
+            pieces: list[Node] = []
+            position = 0
+            for mention in found:
+                if mention.start > position:
+                    pieces.append(nodes.Text(value[position:mention.start]))
+                line = where.at(value.count("\n", 0, mention.start))
+                written = value[mention.start:mention.end]
+                pieces.append(self._xref(mention.kind, mention.number, written, parent, line))
+                self.mentions.append(MentionRecord(mention.kind, mention.number, line))
+                position = mention.end
+            if position < len(value):
+                pieces.append(nodes.Text(value[position:]))
+            self.replacements.append((text, pieces))
+        where.breaks += value.count("\n")
+
+    def _xref(
+        self, kind: str, number: str, written: str, parent: nodes.Element, line: int | None
+    ) -> addnodes.pending_xref:
+        xref = addnodes.pending_xref(
+            written,
+            nodes.inline(written, written, classes=[f"{kind}-ref"]),
+            refdomain=DOMAIN,
+            reftype=kind,
+            reftarget=number,
+            refexplicit=True,
+            refwarn=True,
+        )
+        xref[MENTION], xref[MENTION_NUMBER] = kind, number
+        xref.source, xref.line = parent.source or self.document.get("source"), line
+        return xref
+
+    def _anchor(self, section: nodes.section, anchor: str) -> str:
+        """Make *anchor* the section's first id (the toc and permalink use it)."""
+        if anchor not in self.document.ids:
+            section["ids"].insert(0, anchor)
+            self.document.ids[anchor] = section
+        return anchor
+
+    def _section(self, section: nodes.section) -> None:
+        title = _title(section)
+        if title is None:
+            return
+        text = clean_astext(title)
+        line = section.line or title.line
+        if (number := section.get(SEC_NUMBER)) is not None:
+            anchor = self._anchor(section, section_id(number))
+            # the display name keeps the number even where a translation dropped it
+            display = text if heading_number(text) == number else f"§{number} {text}"
+            self.sections.append(
+                SectionRecord(number, self.docname, anchor, display, line, section[SEC_LEVEL])
+            )
+        elif (chapter := section.get(CH_NUMBER)) is not None:
+            anchor = self._anchor(section, chapter_id(chapter))
+            self.chapter = ChapterRecord(chapter, self.docname, anchor, text, line)
+
+
+class LinkSections(SphinxTransform):
+    """After translation: anchors, std labels, the document's record and its auto-links."""
+
+    default_priority = 290
+
+    def apply(self, **kwargs: Any) -> None:
+        docname = self.env.current_document.docname
+        options = get_config(self.config)
+        pattern = chapter_pattern_for(self.config.language, options.chapter_patterns)
+        walk = _DocumentWalk(self.document, docname, recognizer(pattern))
+        walk.run()
+        domain = get_domain(self.env)
+        domain.note_document(docname, walk.sections, walk.chapter, walk.mentions)
+        registered: set[str] = set()
+        for record in walk.sections:
+            if record.id not in registered:  # a duplicate in the page keeps the first
+                registered.add(record.id)
+                register_label(self.env, record)
+        if walk.chapter is not None:
+            register_label(self.env, walk.chapter)
+
+
+class SecRole(SphinxRole):
+    """``{sec}`12.3.4``, ``{sec}`text <12.3>``, ``{sec}`vllm:3.2``` (a sibling volume)."""
+
+    def run(self) -> tuple[list[Node], list[system_message]]:
+        explicit, title, target = split_explicit_title(self.text)
+        inventory, _, number = target.strip().rpartition(":")
+        number = number.strip().removeprefix("§").strip()
+        shown = title if explicit else f"§{number}"
+        content = nodes.inline(shown, shown, classes=["sec-ref"])
+        if inventory:
+            xref = addnodes.pending_xref(
+                self.rawtext, content, refdomain="std", reftype="ref",
+                reftarget=f"{inventory}:{section_id(number)}",
+            )
+            xref[MENTION_INVENTORY] = inventory
+        else:
+            xref = addnodes.pending_xref(
+                self.rawtext, content, refdomain=DOMAIN, reftype="sec", reftarget=number
+            )
+        xref["refexplicit"], xref["refwarn"] = True, True
+        xref[MENTION], xref[MENTION_NUMBER] = "sec", number
+        self.set_source_info(xref)
+        return [xref], []
+
+
+def warn_unresolved(app: Sphinx, domain: Domain | None, node: addnodes.pending_xref) -> bool:
+    """One ``sec-unresolved`` / ``chapter-unresolved`` warning per unresolved mention."""
+    kind = node.get(MENTION)
+    if kind is None:
+        return False
+    number = node[MENTION_NUMBER]
+    if kind == "chapter":
+        warn(Problem.CHAPTER_UNRESOLVED, f"no chapter {number} in this book", node)
+    elif (inventory := node.get(MENTION_INVENTORY)) is not None:
+        warn(
+            Problem.SEC_UNRESOLVED,
+            f"§{number} is not in the inventory {inventory!r} (intersphinx_mapping)",
+            node,
+        )
+    else:
+        warn(Problem.SEC_UNRESOLVED, f"no section §{number} in this book", node)
+    return True
+
+
+def warn_section_ref(app: Sphinx) -> None:
+    """MyST's section_ref numbers sections by structure; ours wins, and the author is told."""
+    if "section_ref" in (getattr(app.config, "myst_enable_extensions", None) or ()):
+        warn(
+            Problem.SEC_SECTION_REF,
+            "myst_enable_extensions has 'section_ref', which links § numbers by document "
+            "structure within one page; seriesbook.sections links them by the numbers written "
+            "in the headings across the book and takes precedence. Remove 'section_ref'.",
+            None,
+        )
