@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-CAPABILITIES = ("seriesbook.site",)
+CAPABILITIES = ("seriesbook.site", "seriesbook.sections")
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
