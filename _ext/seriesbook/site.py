@@ -33,6 +33,10 @@ MERMAID_ENTRY = "mermaid.esm.min.mjs"
 MERMAID_CHUNKS = Path("chunks") / "mermaid.esm.min"
 STATIC_SUBDIR = "mermaid"
 MERMAID_ENV = "SERIESBOOK_MERMAID_DIR"
+# Sphinx 9.0's Chinese language_data.js ends with `window.Stemmer = ChineseStemmer;`, a class it
+# never ships (Chinese uses the English stemmer), so every search in the browser stops with a
+# ReferenceError (sphinx-doc/sphinx#14229, fixed upstream by #14416). Define the name first.
+CHINESE_STEMMER_SHIM = "window.ChineseStemmer = function () { return new EnglishStemmer(); };"
 
 
 def find_mermaid_dist(confdir: Path, configured: str) -> Path | None:
@@ -90,6 +94,7 @@ def _require_jieba(app: Sphinx) -> None:
             "builds an empty search index. Install it: `pip install jieba` (a dependency of "
             "seriesbook, so `pip install seriesbook` or `make html` brings it)."
         ) from None
+    app.add_js_file(None, body=CHINESE_STEMMER_SHIM)
 
 
 def _wire_theme(app: Sphinx, config: Config) -> None:

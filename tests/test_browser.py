@@ -1,0 +1,182 @@
+"""End to end: the real book, served on 127.0.0.1, read by Debian's Chromium through Playwright.
+
+Outside CI the tests skip (saying why) when ``/usr/bin/chromium`` is absent; in CI (``CI=true``)
+that is a failure, since ``.ci/run`` installs it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote, urlsplit
+
+import pytest
+from bs4 import BeautifulSoup
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update"]
+HAN_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
+CHAPTER_PAGE = re.compile(r"^ch\d+\.html$")
+TIMEOUT_MS = 30_000
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _require(condition: bool, reason: str) -> None:
+    if not condition:
+        if _in_ci():
+            pytest.fail(f"{reason} (CI=true: .ci/run should have installed it)")
+        pytest.skip(reason)
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the built site; ES modules need a JavaScript MIME type on every platform."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {**self.extensions_map, ".mjs": "text/javascript"}
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real book (top-level conf.py and source/) built as ``make html`` builds zh_CN.
+
+    Without ``-W``: warnings are ``make html``'s business; this test is about what a reader sees.
+    """
+    outdir = tmp_path_factory.mktemp("book") / "html"
+    command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-c", str(REPO)]
+    command += ["-D", "language=zh_CN", str(REPO / "source"), str(outdir)]
+    result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=REPO)
+    assert result.returncode == 0, result.stderr
+    return outdir
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(QuietHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    _require(CHROMIUM.is_file(), f"{CHROMIUM} is missing: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _require(False, "Playwright for Python is missing: pip install -e '.[test]'")
+        raise
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+def chapters_with_diagrams(site: Path) -> list[str]:
+    """Chapter pages that hold at least one Mermaid diagram, in reading order."""
+    found = []
+    for path in sorted(site.iterdir(), key=lambda p: (len(p.name), p.name)):
+        if CHAPTER_PAGE.match(path.name) and 'class="mermaid"' in path.read_text("utf-8"):
+            found.append(path.name)
+    return found
+
+
+def search_index(site: Path) -> dict[str, Any]:
+    text = (site / "searchindex.js").read_text("utf-8")
+    index: dict[str, Any] = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+    return index
+
+
+def chinese_word_of(site: Path, chapter: str) -> str:
+    """The rarest indexed Chinese word of the chapter's paragraphs, as jieba splits them."""
+    import jieba
+
+    index = search_index(site)
+    docname = chapter.removesuffix(".html")
+    number = index["docnames"].index(docname)
+
+    def pages_with(word: str) -> list[int]:
+        found = index["terms"].get(word, [])
+        return found if isinstance(found, list) else [found]
+
+    soup = BeautifulSoup((site / chapter).read_text("utf-8"), "html.parser")
+    words: list[str] = [
+        word
+        for paragraph in (soup.find("article") or soup).find_all("p")
+        for word in jieba.cut_for_search(paragraph.get_text())
+        if HAN_WORD.match(word) and number in pages_with(word)
+    ]
+    assert words, f"no indexed Chinese word in the paragraphs of {chapter}"
+    return min(words, key=lambda word: len(pages_with(word)))
+
+
+def test_mermaid_diagram_renders_to_svg(site: Path, base_url: str, page: Page) -> None:
+    chapters = chapters_with_diagrams(site)
+    assert chapters, "no chapter page holds a Mermaid diagram"
+    page.goto(base_url + chapters[0])
+    page.wait_for_selector("pre.mermaid svg", state="attached")
+    assert page.locator("pre.mermaid[data-processed='true'] svg").count() >= 1
+
+
+def test_no_request_leaves_localhost(site: Path, base_url: str, page: Page) -> None:
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    # Anything off-site is recorded above, then refused, so the test never waits on a network.
+    page.route(re.compile(r"^(?!http://127\.0\.0\.1[:/])"), lambda route: route.abort())
+    chapters = chapters_with_diagrams(site)
+    for path in ["index.html", *chapters[:2], "search.html?q=PyTorch", "genindex.html"]:
+        page.goto(base_url + path, wait_until="load")
+        if path in chapters:
+            page.wait_for_selector("pre.mermaid svg", state="attached")
+    off_site = [
+        url for url in requested if urlsplit(url).scheme not in {"data", "blob"}
+        and urlsplit(url).hostname != "127.0.0.1"
+    ]
+    assert requested
+    assert off_site == []
+
+
+def test_chinese_search_finds_the_chapter(site: Path, base_url: str, page: Page) -> None:
+    chapters = chapters_with_diagrams(site) or sorted(p.name for p in site.glob("ch*.html"))
+    assert chapters, "the book has no chapter pages"
+    chapter = chapters[0]
+    word = chinese_word_of(site, chapter)
+    page.goto(f"{base_url}search.html?q={quote(word)}")
+    result = page.locator(f'#search-results a[href*="{chapter}"]')
+    result.first.wait_for(state="attached")
+    hrefs = [urlsplit(href).path for href in result.evaluate_all("links => links.map(a => a.href)")]
+    assert any(path.rsplit("/", 1)[-1] == chapter for path in hrefs), hrefs
