@@ -163,8 +163,9 @@ def test_no_request_leaves_localhost(site: Path, base_url: str, page: Page) -> N
         if path in chapters:
             page.wait_for_selector("pre.mermaid svg", state="attached")
     off_site = [
-        url for url in requested if urlsplit(url).scheme not in {"data", "blob"}
-        and urlsplit(url).hostname != "127.0.0.1"
+        url
+        for url in requested
+        if urlsplit(url).scheme not in {"data", "blob"} and urlsplit(url).hostname != "127.0.0.1"
     ]
     assert requested
     assert off_site == []
