@@ -1,0 +1,41 @@
+"""Source citations: ``path:LINE`` becomes a link pinned to a release, verified against it.
+
+Forms (``[source:]path:LINE[-END]``; a path has a ``/`` or a source suffix):
+
+* an inline literal that is a whole citation: `` `torch/csrc/autograd/engine.h:153` ``;
+* the role ``{src}`Engine::execute <torch/csrc/autograd/engine.h:153>``` — the symbol is shown
+  and must occur in the cited lines;
+* a code block whose ``:caption:`` is a citation: an excerpt, compared with those lines.
+
+Links go to ``{repo}/blob/{ref}/{path}#L{START}[-L{END}]``. Verification uses a local copy of
+each source (``--source NAME=PATH``, ``$SERIESBOOK_SOURCE_<NAME>``, or ``path`` in the source's
+config): a git repository read at the pinned ref, or a plain directory; without one, the lock
+(:mod:`seriesbook.citations.lockfile`). Problems are ``seriesbook.cite-*`` warnings.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from seriesbook.citations._data import CitationCounts, CitationsDomain, citation_counts
+from seriesbook.citations._links import LinkCitations, SourceRole
+from seriesbook.citations._parse import Citation, find_citations, parse_citation
+from seriesbook.citations._verify import verify_pending
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+__all__ = ["Citation", "CitationCounts", "citation_counts", "find_citations", "parse_citation"]
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    from seriesbook import __version__
+
+    app.setup_extension("seriesbook.config")
+    app.add_domain(CitationsDomain)
+    app.add_role("src", SourceRole())
+    app.add_transform(LinkCitations)
+    # Before other listeners (default 500), so they see every citation's result.
+    app.connect("env-updated", verify_pending, priority=400)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,4 @@
+extensions = ["myst_parser", "seriesbook.citations"]
+exclude_patterns = ["_build"]
+seriesbook_sources = {"demo": {"repo": "https://example.org/demo", "ref": "v1.0"}}
+seriesbook_default_source = "demo"
