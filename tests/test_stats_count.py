@@ -6,7 +6,6 @@ from itertools import groupby
 
 from hypothesis import given
 from hypothesis import strategies as st
-
 from seriesbook.stats._count import count_text
 
 HAN_RANGES = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2EBEF), (0xF900, 0xFAFF))
@@ -54,5 +53,6 @@ def test_examples() -> None:
     counts = count_text("调用 torch.add(a, b) 经过 dispatcher_v2 与 3 个 kernel，共 2024 年 x86_64")
     # han: 调用 经过 与 个 共 年 = 8; words: torch add a b dispatcher_v2 kernel x86_64 = 7
     assert (counts.han, counts.english) == (8, 7)
-    assert count_text("ＡＢＣ ｄｅｆ 123 _ __init__").english == 1  # full-width letters are no words
+    # full-width letters, digits and a lone underscore are no words; __init__ is one
+    assert count_text("ＡＢＣ ｄｅｆ 123 _ __init__").english == 1
     assert count_text("\U00020000\U0002ebef\U0002ebf0\uf900\ufaff\ufb00").han == 4

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-CAPABILITIES = ("seriesbook.site", "seriesbook.sections")
+CAPABILITIES = ("seriesbook.site", "seriesbook.sections", "seriesbook.stats")
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

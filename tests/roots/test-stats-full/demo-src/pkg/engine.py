@@ -1,0 +1,6 @@
+def run():
+    return 1
+
+
+def stop():
+    return 0
