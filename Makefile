@@ -54,8 +54,8 @@ $(NPM_STAMP): package.json package-lock.json
 html: bootstrap
 	@set -e; languages="$$($(BIN)/seriesbook editions)"; for language in $$languages; do \
 	  echo "== $$language -> $(BUILDDIR)/html/$$language/"; \
-	  $(SPHINXBUILD) -b html $(SPHINXFLAGS) -D language=$$language $(SPHINXOPTS) \
-	    $(SOURCEDIR) $(BUILDDIR)/html/$$language; \
+	  $(SPHINXBUILD) -b html $(SPHINXFLAGS) -D language=$$language \
+	    -d $(BUILDDIR)/doctrees/$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html/$$language; \
 	done
 
 lint: $(VENV_STAMP)
@@ -71,11 +71,14 @@ test: bootstrap
 	exit $$status
 
 livehtml: bootstrap
-	$(BIN)/sphinx-autobuild -b html -c . -D language=$(LIVE_LANGUAGE) --watch _ext \
-	  --watch conf.py $(addprefix --watch ,$(wildcard locale)) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html/$(LIVE_LANGUAGE)
+	$(BIN)/sphinx-autobuild -b html -c . -D language=$(LIVE_LANGUAGE) \
+	  -d $(BUILDDIR)/doctrees/$(LIVE_LANGUAGE) --watch _ext --watch conf.py \
+	  $(addprefix --watch ,$(wildcard locale)) $(SPHINXOPTS) \
+	  $(SOURCEDIR) $(BUILDDIR)/html/$(LIVE_LANGUAGE)
 
 gettext: bootstrap
-	$(SPHINXBUILD) -b gettext $(SPHINXFLAGS) $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/gettext
+	$(SPHINXBUILD) -b gettext $(SPHINXFLAGS) -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) \
+	  $(SOURCEDIR) $(BUILDDIR)/gettext
 
 # No line wrapping, so a changed paragraph is a one-line diff in the catalogs.
 update-po: gettext
