@@ -229,3 +229,53 @@ def test_sections_and_citations_figures(app: SphinxTestApp) -> None:
     assert book_table(app.outdir)["源码引用"] == "3（已核验 3）"
     assert book_table(app.outdir)["§ 交叉引用"] == "3（已解析 2，命中率 66.6%）"
     assert chapter_table(app.outdir)[0][4:9] == ["3", "1", "2", "2", "1"]
+
+
+# tests/roots/test-stats-editions, editions zh_CN (the source) and en; the en catalog of ch1
+# translates the title and the first paragraph, marks the second fuzzy; ch2 has no catalog.
+#   zh: ch1 第1章 译本 / 第一段文字。 / 第二段。 = han 4 + 5 + 3;
+#       ch2 第2章 无译文 / 只有原文。 = han 5 + 4
+#   en: ch1 "Chapter 1 Translation" (en 2), "The first paragraph, translated." (en 4), the fuzzy
+#       paragraph stays 第二段。 (han 3); ch2 untranslated (han 9); the editions capability's
+#       "not fully translated" notice is not counted.
+EN_COVERAGE = {
+    "total": 5,
+    "translated": 2,
+    "fuzzy": 1,
+    "untranslated": 2,
+    "percent": 40.0,
+    "chapters": {"ch1": 66.7, "ch2": 0.0},
+}
+
+
+@pytest.mark.sphinx("html", testroot="stats-editions", freshenv=True)
+def test_edition_coverage(app: SphinxTestApp) -> None:
+    from seriesbook.stats.report import book_report
+
+    app.build()
+    report = book_report(app)
+    assert report["editions"] == {"en": EN_COVERAGE}
+    assert (report["book"]["han"], report["book"]["words"]) == (12 + 9, 12 + 9)
+    assert book_table(app.outdir)["译本 en"] == "40%（2 / 5 条）"
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="stats-editions",
+    srcdir="stats-editions-en",
+    confoverrides={"language": "en"},
+    freshenv=True,
+)
+def test_translated_edition_counts_translated_text(app: SphinxTestApp) -> None:
+    from seriesbook.stats.report import book_report
+
+    app.build()
+    report = book_report(app)
+    assert [(c["title"], c["han"], c["words"]) for c in report["chapters"]] == [
+        ("Chapter 1 Translation", 3, 3 + 2 + 4),
+        ("第2章 无译文", 9, 9),
+    ]
+    assert report["editions"] == {"en": EN_COVERAGE}
+    table = book_table(app.outdir)
+    assert table["words"] == "18 (Chinese characters + English words)"
+    assert table["translation en"] == "40% (2 / 5 messages)"

@@ -3,7 +3,8 @@
 The text is gathered from the doctree as the reader sees it (titles, paragraphs, lists, tables,
 admonitions, inline code, code blocks), leaving out what is not prose: Mermaid diagram source,
 link URLs (an autolink's text is its URL), comments, raw markup, substitution definitions,
-system messages and front matter (docinfo). Block elements are separated by a line break, so
+system messages, front matter (docinfo) and the translated edition's "not fully translated"
+notice. Block elements are separated by a line break, so
 inline markup never splits a word (``**foo**bar`` is one word) and blocks never join two.
 """
 
@@ -28,6 +29,8 @@ EXCLUDED: tuple[type[nodes.Node], ...] = (
     nodes.system_message,
     nodes.docinfo,
 )
+#: Classes of generated elements that are not the book's text (seriesbook.editions' notice).
+EXCLUDED_CLASSES = frozenset({"seriesbook-translation-notice"})
 
 
 @dataclass(frozen=True)
@@ -61,15 +64,17 @@ def count_text(text: str) -> TextCounts:
     return TextCounts(han=len(HAN.findall(text)), english=english)
 
 
-def _is_autolink(node: nodes.Element) -> bool:
-    return isinstance(node, nodes.reference) and node.astext() == node.get("refuri")
+def _is_excluded(node: nodes.Element) -> bool:
+    if isinstance(node, nodes.reference) and node.astext() == node.get("refuri"):
+        return True  # an autolink: its text is the URL
+    return not EXCLUDED_CLASSES.isdisjoint(node.get("classes", ()))
 
 
 def _gather(node: nodes.Node, parts: list[str]) -> None:
     if isinstance(node, nodes.Text):
         parts.append(str(node))
         return
-    if isinstance(node, EXCLUDED) or (isinstance(node, nodes.Element) and _is_autolink(node)):
+    if isinstance(node, EXCLUDED) or (isinstance(node, nodes.Element) and _is_excluded(node)):
         return
     block = not isinstance(node, nodes.Inline)
     if block:

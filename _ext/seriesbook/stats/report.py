@@ -10,7 +10,6 @@ loaded in the build.
 from __future__ import annotations
 
 import importlib
-import math
 import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -114,22 +113,23 @@ def _total(chapters: list[dict[str, Any]], key: str) -> int | None:
 
 
 def edition_coverage(app: Sphinx, chapters: Iterable[str]) -> dict[str, dict[str, Any]] | None:
-    """Translation coverage of the chapters per edition, or None without seriesbook.editions."""
+    """Catalog coverage of the chapters in each translated edition (not the first, the book's
+    own language), or None without seriesbook.editions: message totals, ``percent`` (floored
+    to 0.1, so 100 means complete) and each chapter's percent."""
     coverage = _optional_api(app, "seriesbook.editions", "catalog_coverage")
     if coverage is None:
         return None
     names = list(chapters)
     editions: dict[str, dict[str, Any]] = {}
-    for language in get_config(app.config).editions:
-        if language == app.config.language:
-            continue
-        by_doc = coverage(app, language)
-        total = {
-            key: sum(getattr(by_doc[d], key) for d in names if d in by_doc)
+    for language in get_config(app.config).editions[1:]:
+        by_doc = {d: c for d, c in coverage(app, language).items() if d in names}
+        edition: dict[str, Any] = {
+            key: sum(getattr(c, key) for c in by_doc.values())
             for key in ("total", "translated", "fuzzy", "untranslated")
         }
-        percent = 100.0 * total["translated"] / total["total"] if total["total"] else 100.0
-        editions[language] = {**total, "percent": round(percent, 1)}
+        edition["percent"] = floor_percent(edition["translated"], edition["total"])
+        edition["chapters"] = {d: by_doc[d].percent for d in names if d in by_doc}
+        editions[language] = edition
     return editions
 
 
@@ -158,12 +158,16 @@ def _number(value: int | None) -> str:
     return ABSENT if value is None else f"{value:,}"
 
 
+def floor_percent(part: int, whole: int) -> float:
+    """*part* of *whole* in percent, floored to 0.1 so that 100 means all; 100 for nothing."""
+    return (part * 1000 // whole) / 10 if whole else 100.0
+
+
 def hit_rate(resolved: int | None, total: int | None) -> str:
-    """Resolved share in percent, floored to 0.1 so an unresolved reference never shows 100%."""
+    """Resolved § references in percent (floored), or "—" when there are none."""
     if resolved is None or not total:
         return ABSENT
-    rate = math.floor(resolved * 1000 / total) / 10
-    return f"{rate:g}%"
+    return f"{floor_percent(resolved, total):g}%"
 
 
 def _chapters_cell(chapters: list[dict[str, Any]], patterns: Iterable[str], zh: bool) -> str:
