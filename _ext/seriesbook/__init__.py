@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
-CAPABILITIES = ("seriesbook.site", "seriesbook.sections", "seriesbook.stats")
+CAPABILITIES = (
+    "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats"
+)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

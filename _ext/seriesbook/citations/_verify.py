@@ -48,12 +48,17 @@ def short_hash(data: bytes) -> str:
 
 
 def symbol_occurs(symbol: str, text: str) -> bool:
-    """The symbol as written, or its last component as a whole word (``Engine::execute``)."""
+    """The symbol as a whole word, or its last component (``Engine::execute`` → ``execute``)."""
     symbol = symbol.strip().removesuffix("()")
-    if symbol in text:
-        return True
     last = re.split(r"::|\.|#|->", symbol)[-1]
-    return bool(last) and re.search(rf"(?<!\w){re.escape(last)}(?!\w)", text) is not None
+    return any(_word(s).search(text) for s in (symbol, last) if s)
+
+
+def _word(s: str) -> re.Pattern[str]:
+    """*s* not glued to a longer identifier (``bump`` does not occur in ``bump_version``)."""
+    before = r"(?<!\w)" if re.match(r"\w", s) else ""
+    after = r"(?!\w)" if re.search(r"\w$", s) else ""
+    return re.compile(before + re.escape(s) + after)
 
 
 def _is_elision(line: str) -> bool:
@@ -265,11 +270,12 @@ def local_copy_path(
 class Verification:
     """One build's verification: the lock read once, one reader per source, then closed."""
 
-    def __init__(self, app: Sphinx) -> None:
-        self.config = get_config(app.config)
-        self.confdir = Path(app.confdir)
-        self.conf_py = str(self.confdir / "conf.py")
-        self.lock = lockfile.read_lock(lockfile.lock_path(app))
+    def __init__(self, config: SeriesbookConfig, confdir: Path) -> None:
+        self.config = config
+        self.confdir = confdir
+        self.conf_py = str(confdir / "conf.py")
+        self.lock_file = confdir / config.lock_file
+        self.lock = lockfile.read_lock(self.lock_file)
 
     def run(self, pending: list[Located]) -> None:
         by_source: dict[str, list[Located]] = {}
@@ -372,8 +378,8 @@ def verify_pending(app: Sphinx, env: BuildEnvironment) -> None:
     pending = [(d, r) for d, r in citations_domain(env).all_records() if r.status == PENDING]
     if not pending:
         return
-    Verification(app).run(pending)
-    lock = lockfile.lock_path(app)
-    if lock.is_file():  # a changed lock re-verifies; a missing one would re-read every time
+    verification = Verification(get_config(app.config), Path(app.confdir))
+    verification.run(pending)
+    if verification.lock_file.is_file():  # a new lock re-verifies; a missing one would re-read
         for docname in {docname for docname, _ in pending}:
-            env.note_dependency(lock, docname=docname)
+            env.note_dependency(verification.lock_file, docname=docname)

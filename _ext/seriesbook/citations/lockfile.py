@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.citations._data import FileFact, SourceId, citations_domain
+from seriesbook.citations._data import CitationRecord, FileFact, SourceId, citations_domain
 from seriesbook.config import get_config
 from seriesbook.problems import Problem, warn
 
@@ -115,18 +115,23 @@ def build_lock(app: Sphinx) -> Lock:
     """The lock for the citations the build verified (from a local copy or the old lock)."""
     lock = Lock()
     for _, record in citations_domain(app.env).all_records():
-        facts, citation = record.facts, record.citation
-        if facts is None or facts.file is None or citation is None:
-            continue
-        locked = lock.sources.setdefault(record.source, LockedSource(facts.source))
-        locked.files[citation.path] = facts.file
-        if facts.range_hash:
-            locked.ranges[range_key(citation)] = facts.range_hash
-        if facts.symbol_ok is not None:
-            locked.symbols[f"{facts.range_hash} {citation.symbol}"] = facts.symbol_ok
-        if facts.excerpt_ok is not None:
-            locked.excerpts[f"{facts.range_hash} {facts.excerpt_hash}"] = facts.excerpt_ok
+        add_to_lock(lock, record)
     return lock
+
+
+def add_to_lock(lock: Lock, record: CitationRecord) -> None:
+    """Record what verifying *record* found (nothing, when it could not be checked)."""
+    facts, citation = record.facts, record.citation
+    if facts is None or facts.file is None or citation is None:
+        return
+    locked = lock.sources.setdefault(record.source, LockedSource(facts.source))
+    locked.files[citation.path] = facts.file
+    if facts.range_hash:
+        locked.ranges[range_key(citation)] = facts.range_hash
+    if facts.symbol_ok is not None:
+        locked.symbols[f"{facts.range_hash} {citation.symbol}"] = facts.symbol_ok
+    if facts.excerpt_ok is not None:
+        locked.excerpts[f"{facts.range_hash} {facts.excerpt_hash}"] = facts.excerpt_ok
 
 
 def write_lock(app: Sphinx) -> Path:
