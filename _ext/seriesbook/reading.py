@@ -79,7 +79,11 @@ class _Collector(sphinx_logging.WarningStreamHandler):
             code = subtype
         else:
             code = ".".join(filter(None, [kind, subtype]))
-        self.reported.append(Reported(file, line, code, record.getMessage()))
+        # Sphinx's own handler ran first: its record class puts the location before
+        # getMessage() and show_warning_types appended " [type.subtype]"; keep the bare message.
+        message = logging.LogRecord.getMessage(record)
+        message = message.removesuffix(f" [{'.'.join(filter(None, [kind, subtype]))}]")
+        self.reported.append(Reported(file, line, code, message))
 
     def _where(self, location: object) -> tuple[str | None, int | None]:
         if isinstance(location, nodes.Node):

@@ -14,7 +14,7 @@ from seriesbook.problems import Problem
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from seriesbook.sections._domain import SectionRecord, SectionsDomain
+    from seriesbook.sections._domain import SectionRecord, SectionsDomain, Target
 
 
 @dataclass(frozen=True)
@@ -30,26 +30,19 @@ def _where(docname: str, line: int | None) -> str:
 
 
 def _duplicates(domain: SectionsDomain) -> Iterator[Finding]:
-    for record in domain.all_sections():
-        first = domain.section_index[record.number]
+    """Every heading whose number an earlier heading (by document name, line) already has."""
+    targets: list[tuple[Target, Target, str]] = [
+        (r, domain.section_index[r.number], f"§{r.number} is already the number of the heading")
+        for r in domain.all_sections()
+    ] + [
+        (c, domain.chapter_index[c.number], f"chapter {c.number} is already the chapter")
+        for c in domain.all_chapters()
+    ]
+    for record, first, message in targets:
         if first is not record:
-            yield Finding(
-                record.docname,
-                record.line or 0,
-                Problem.SEC_DUPLICATE,
-                f"§{record.number} is already the number of the heading at "
-                f"{_where(first.docname, first.line)}",
-            )
-    for chapter in domain.all_chapters():
-        first_chapter = domain.chapter_index[chapter.number]
-        if first_chapter is not chapter:
-            yield Finding(
-                chapter.docname,
-                chapter.line or 0,
-                Problem.SEC_DUPLICATE,
-                f"chapter {chapter.number} is already the chapter of "
-                f"{_where(first_chapter.docname, first_chapter.line)}",
-            )
+            where = _where(first.docname, first.line)
+            yield Finding(record.docname, record.line or 0, Problem.SEC_DUPLICATE,
+                          f"{message} at {where}")
 
 
 def _document(

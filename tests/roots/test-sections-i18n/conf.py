@@ -1,0 +1,5 @@
+extensions = ["myst_parser", "seriesbook.sections"]
+language = "en"
+locale_dirs = ["locale"]
+gettext_compact = False
+exclude_patterns = ["_build"]
