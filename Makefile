@@ -51,12 +51,16 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# A failed build forgets its environment: an incremental rebuild would not repeat the warnings
+# of unchanged pages, and would pass.
 html: bootstrap
-	@set -e; languages="$$($(BIN)/seriesbook editions)"; for language in $$languages; do \
+	@languages="$$($(BIN)/seriesbook editions)" || exit 1; status=0; \
+	for language in $$languages; do \
 	  echo "== $$language -> $(BUILDDIR)/html/$$language/"; \
 	  $(SPHINXBUILD) -b html $(SPHINXFLAGS) -D language=$$language \
-	    -d $(BUILDDIR)/doctrees/$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html/$$language; \
-	done
+	    -d $(BUILDDIR)/doctrees/$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html/$$language \
+	  || { status=1; rm -rf $(BUILDDIR)/doctrees/$$language; }; \
+	done; exit $$status
 
 lint: $(VENV_STAMP)
 	$(RUFF)
