@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup
 from seriesbook.cli import main
+from seriesbook.stats._collect import doc_counts, stats_pages
 from seriesbook.stats.report import to_markdown
+from sphinx.errors import ConfigError
 from sphinx.testing.util import SphinxTestApp
 
 # Counted by hand from tests/roots/test-stats-book (han = Chinese characters, en = English words).
@@ -68,9 +70,26 @@ def test_figures_and_gates(app: SphinxTestApp) -> None:
     warnings = app.warning.getvalue()
     assert warnings.count("[seriesbook.gate-") == 2
     assert "ch2.md:1: WARNING: " in warnings
-    assert "4 Chinese characters; the gate is 20 (min_han" in warnings
+    assert "第2章 Short has too few Chinese characters: 4, the gate is 20 (min_han)" in warnings
     assert "[seriesbook.gate-han]" in warnings and "[seriesbook.gate-mermaid]" in warnings
     assert "preface.md" not in warnings  # drafts are exempt
+
+
+@pytest.mark.parametrize(
+    ("gates", "message"),
+    [
+        ({"min_words": 1}, "unknown gate 'min_words'"),
+        ({"min_han": "6500"}, "min_han must be a whole number"),
+        ({"min_mermaid": -1}, "min_mermaid must be a whole number"),
+    ],
+)
+def test_gate_options_are_checked(
+    make_app: Any, tmp_path: Path, gates: dict[str, Any], message: str
+) -> None:
+    shutil.copytree(STATS_BOOK, tmp_path / "book")
+    overrides = {"seriesbook_gates": gates}
+    with pytest.raises(ConfigError, match=message):
+        make_app("dummy", srcdir=tmp_path / "book", confoverrides=overrides)
 
 
 def book_table(outdir: Path, page: str = "index") -> dict[str, str]:
@@ -141,6 +160,9 @@ def test_parallel_build_counts_the_same(app: SphinxTestApp) -> None:
     app.build()
     assert book_table(app.outdir)["字数"] == "74（汉字 + 英文单词）"
     assert [row[1] for row in chapter_table(app.outdir)] == ["8", "60", "6"]
+    # what the incremental build needs was merged from the workers
+    assert set(doc_counts(app.env)) == {"index", "preface", "ch1", "ch2", "stats"}
+    assert stats_pages(app.env) == {"index", "stats"}
 
 
 def run_stats(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -224,7 +246,8 @@ def test_sections_and_citations_figures(app: SphinxTestApp) -> None:
     assert (ch01["sec_refs"], ch01["sec_refs_resolved"], ch01["gates"]) == (2, 1, [])
     assert (ch02["excerpts"], ch02["gates"]) == (0, ["gate-excerpts"])
     warnings = app.warning.getvalue()
-    assert "ch02.md:1: WARNING: '第2章 回看' has 0 source excerpts; the gate is 1" in warnings
+    expected = "ch02.md:1: WARNING: 第2章 回看 has too few source excerpts: 0, the gate is 1"
+    assert expected in warnings
     assert warnings.count("[seriesbook.gate-excerpts]") == 1
     assert book_table(app.outdir)["源码引用"] == "3（已核验 3）"
     assert book_table(app.outdir)["§ 交叉引用"] == "3（已解析 2，命中率 66.6%）"

@@ -58,7 +58,7 @@ def warn_failed_gates(chapter: dict[str, Any], minimums: dict[str, int]) -> None
         if problem.code in chapter["gates"]:
             warn(
                 problem,
-                f"{chapter['title']!r} has {chapter[figure]:,} {what}; the gate is "
-                f"{minimums[key]:,} ({key}; mark the chapter `status: draft` to exempt it)",
+                f"{chapter['title']} has too few {what}: {chapter[figure]:,}, the gate is "
+                f"{minimums[key]:,} ({key}); mark the chapter `status: draft` until it is done",
                 (chapter["docname"], 1),
             )
