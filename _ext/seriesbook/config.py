@@ -70,6 +70,13 @@ class SeriesbookConfig:
     editions: list[str] = _option(
         ["zh_CN"], "Languages `make html` builds, each into `_build/html/<language>/`.", "html"
     )
+    edition_url: str = _option(
+        "../{language}/{target}",
+        "Link to the same page in another edition (language switcher): fields {language}, "
+        "{rtd_language} (zh_CN → zh-cn), {pagename}, {target} (the page's file); relative to "
+        "the edition's root, or absolute, e.g. `/{rtd_language}/latest/{target}`.",
+        "html",
+    )
     mermaid_dir: str = _option(
         "",
         "Directory holding npm's `mermaid/dist` (default: `node_modules/mermaid/dist` next to "
@@ -100,6 +107,12 @@ class SeriesbookConfig:
     )
     gates: dict[str, int] = _option(
         DEFAULT_GATES, "Chapter gates for chapters not marked `status: draft`.", "env"
+    )
+    search_cache: bool = _option(
+        True,
+        "Keep jieba's segmentation of each text in the doctree directory, so a rebuild only "
+        "segments changed text (the index is the same as Sphinx's either way).",
+        "",
     )
 
 

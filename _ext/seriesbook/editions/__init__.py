@@ -1,0 +1,89 @@
+"""Translated editions from gettext catalogs, with the same anchors, links and diagrams.
+
+Workflow (the book's Makefile): ``make gettext`` extracts one catalog template per page,
+``make update-po LANGUAGES=en`` creates or updates ``locale/en/LC_MESSAGES/<page>.po`` with
+sphinx-intl (translations kept, changed messages fuzzy), ``make html`` builds every edition in
+``seriesbook_editions`` into ``_build/html/<language>/``. The first edition is the book's own
+language; every other one is a *translated edition*.
+
+* Diagrams (:mod:`._diagrams`): every text label of a Mermaid diagram is its own message; the
+  translated edition renders the diagram with translated labels, structure untouched. A diagram
+  that cannot be split is reported as ``i18n-diagram``.
+* Anchors: the sections capability reads § numbers before translation, so ids are the same.
+* ``i18n-mismatch`` (:mod:`._mismatch`): a translation that changed or dropped a § number or a
+  citation, reported at the ``.po`` file and line.
+* Coverage (:mod:`._coverage`): :func:`catalog_coverage` per page; a translated page below
+  100% shows a notice with its percentage (:mod:`._notice`).
+* Language switcher (:mod:`._switcher`): links to the same page, same anchor, in every other
+  edition; ``seriesbook_edition_url`` is the link pattern.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sphinx.transforms import SphinxTransform
+
+from seriesbook import __version__
+from seriesbook.config import get_config
+from seriesbook.editions import _diagrams
+from seriesbook.editions._coverage import (
+    Coverage,
+    catalog_coverage,
+    catalog_path,
+    count_catalog,
+    is_translated_edition,
+    read_catalog,
+    source_language,
+)
+from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
+from seriesbook.editions._notice import add_notice
+from seriesbook.editions._switcher import add_static, add_switcher
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
+
+__all__ = ["Coverage", "catalog_coverage", "differences", "recognizers"]
+
+
+def recognizers(config: Config) -> dict[str, Recognizer]:
+    """What a translation must keep: § numbers (sections) and citations (citations)."""
+    from seriesbook.citations import find_citations
+    from seriesbook.sections import section_numbers
+
+    suffixes = tuple(get_config(config).source_suffixes)
+    return {
+        "§ numbers": lambda text: ["§" + number for number in section_numbers(text)],
+        "citations": lambda text: find_citations(text, suffixes),
+    }
+
+
+class TranslatedPage(SphinxTransform):
+    """In a translated edition: check the page's catalog and show its coverage notice."""
+
+    default_priority = 30  # after Sphinx's Locale (20): the page is translated by now
+
+    def apply(self, **kwargs: Any) -> None:
+        if not is_translated_edition(self.config):
+            return
+        language = str(self.config.language)
+        docname = self.env.current_document.docname
+        path = catalog_path(self.env, language, docname)
+        if path is None:
+            coverage = Coverage.of(1, 0, 0)  # no catalog yet: nothing is translated
+        else:
+            catalog = read_catalog(path)
+            check_catalog(catalog, path, recognizers(self.config))
+            coverage = count_catalog(catalog)
+        add_notice(self.document, coverage, language, source_language(self.config))
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("seriesbook.config")
+    _diagrams.setup(app)
+    app.add_transform(TranslatedPage)
+    app.connect("config-inited", add_static)
+    app.connect("html-page-context", add_switcher)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,112 @@
+"""Mermaid diagrams as catalog messages: one message per text label, structure untouched.
+
+sphinxcontrib-mermaid keeps a diagram's source in a ``mermaid`` node that Sphinx's i18n never
+sees. Here the ``mermaid`` directive is the same directive plus one step: it splits the source
+(:mod:`._mermaid`) and hangs one :class:`diagram_label` per label under the node. Each label
+implements :class:`sphinx.addnodes.translatable`, so :func:`sphinx.util.nodes.extract_messages`
+yields it to the gettext builder (one msgid per label) and to the ``Locale`` transform, which
+hands it the translation; the label then re-renders its diagram's ``code`` with every label's
+current text, escaped so that a translation cannot change the diagram's structure.
+
+A diagram that cannot be split is reported (``i18n-diagram``, at its line in the source file)
+and left exactly as written, untranslatable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinxcontrib.mermaid import Mermaid, mermaid
+
+from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse
+from seriesbook.problems import Problem, warn
+
+if TYPE_CHECKING:
+    from docutils.nodes import Node
+    from sphinx.application import Sphinx
+
+STRUCTURE = "seriesbook_structure"
+
+
+class diagram_label(nodes.Invisible, nodes.Element, addnodes.translatable):  # type: ignore[misc]
+    """One text label of a Mermaid diagram: a catalog message of its own."""
+
+    def preserve_original_messages(self) -> None:
+        """The original stays in ``message``; only ``text`` changes."""
+
+    def extract_original_messages(self) -> Sequence[str]:
+        return [self["message"]]
+
+    def apply_translated_message(self, original_message: str, translated_message: str) -> None:
+        self["text"] = translated_message
+        if isinstance(self.parent, mermaid):
+            render_diagram(self.parent)
+
+
+def render_diagram(node: mermaid) -> None:
+    """Write the diagram's code from its structure and its labels' current texts."""
+    labels = [child for child in node.children if isinstance(child, diagram_label)]
+    diagram = Diagram(
+        structure=list(node[STRUCTURE]),
+        labels=[Label(label["raw"], label["message"], label["kind"]) for label in labels],
+    )
+    node["code"] = diagram.render([label["text"] for label in labels])
+
+
+def attach_labels(node: mermaid, diagram: Diagram) -> None:
+    node[STRUCTURE] = diagram.structure
+    for label in diagram.labels:
+        node += diagram_label(
+            raw=label.raw, message=label.message, kind=label.kind, text=label.message
+        )
+
+
+class TranslatableMermaid(Mermaid):  # type: ignore[misc]
+    """sphinxcontrib-mermaid's directive, whose diagrams carry their labels as messages."""
+
+    def run(self, **kwargs: Any) -> list[Node]:
+        result: list[Node] = super().run(**kwargs)
+        source, line = self.state_machine.get_source_and_line(self.lineno)
+        for top in result:
+            for node in top.findall(mermaid):
+                node.source, node.line = source, line
+                self._split(node)
+        return result
+
+    def _split(self, node: mermaid) -> None:
+        code: str = node["code"]
+        try:
+            diagram = parse(code)
+        except DiagramError as error:
+            env = self.state.document.settings.env
+            warn(
+                Problem.I18N_DIAGRAM,
+                f"Mermaid diagram not translatable: {error.reason}; it is left as written",
+                (env.docname, self._source_line(code, error.line)),
+            )
+            return
+        attach_labels(node, diagram)
+
+    def _source_line(self, code: str, line: int) -> int:
+        """Line *line* of the diagram's code as a line of the document (content, not options)."""
+        if self.arguments:
+            return int(self.lineno)
+        added = len(code.splitlines()) - len(self.content)
+        index = line - 1 - added
+        if index < 0:
+            return int(self.lineno)
+        return int(self.content_offset) + 1 + index
+
+
+def _skip(translator: nodes.NodeVisitor, node: diagram_label) -> None:
+    raise nodes.SkipNode
+
+
+def setup(app: Sphinx) -> None:
+    app.setup_extension("sphinxcontrib.mermaid")
+    skip = (_skip, None)
+    app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)
+    app.add_directive("mermaid", TranslatableMermaid, override=True)

@@ -1,0 +1,68 @@
+"""``i18n-mismatch``: a translation must keep its message's § numbers and citations.
+
+For every translated message of the edition's catalogs (fuzzy ones are not used by the build,
+so they are not checked) the multiset of § numbers and of citations in the msgstr must equal the
+msgid's. The problem is reported at the catalog's ``.po`` file and the msgid's line there: that
+is where the translator fixes it (the page's line is not in the catalog, since locations are
+off to keep catalog diffs small).
+
+Recognizers are plain functions ``text → list of keys``: the sections capability's
+:func:`~seriesbook.sections.section_numbers` and the citations capability's
+:func:`~seriesbook.citations.find_citations`, so "what is a § number / a citation" has one
+definition.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
+
+from seriesbook.problems import Problem, warn
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
+
+Recognizer = Callable[[str], Iterable[str]]
+
+
+def differences(msgid: str, msgstr: str, recognizers: Mapping[str, Recognizer]) -> list[str]:
+    """What *msgstr* lost or gained against *msgid*, per recognizer, in words."""
+    found: list[str] = []
+    for what, recognize in recognizers.items():
+        source, translation = Counter(recognize(msgid)), Counter(recognize(msgstr))
+        if source == translation:
+            continue
+        parts = []
+        if missing := sorted((source - translation).elements()):
+            parts.append("missing " + ", ".join(missing))
+        if added := sorted((translation - source).elements()):
+            parts.append("added " + ", ".join(added))
+        found.append(f"{what}: {'; '.join(parts)}")
+    return found
+
+
+def check_catalog(catalog: Catalog, path: Path, recognizers: Mapping[str, Recognizer]) -> int:
+    """Warn about every translated message of *catalog* whose numbers differ; return the count."""
+    count = 0
+    for message in catalog:
+        if not message.id or message.fuzzy or not isinstance(message.string, str):
+            continue
+        if not message.string or message.string == message.id:
+            continue
+        problems = differences(str(message.id), message.string, recognizers)
+        if problems:
+            count += 1
+            warn(
+                Problem.I18N_MISMATCH,
+                f"the translation of {_short(str(message.id))!r} differs from its source in "
+                + "; ".join(problems),
+                f"{path}:{message.lineno}",
+            )
+    return count
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

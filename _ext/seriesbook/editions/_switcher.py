@@ -1,0 +1,87 @@
+"""The language switcher: every HTML page links to the same page in the other editions.
+
+``make html`` builds each edition into ``_build/html/<language>/``, so the same page of another
+edition is ``../<language>/<page>`` from the edition's root. ``seriesbook_edition_url`` is that
+link as a pattern (fields ``{language}``, ``{rtd_language}`` — ``zh_CN`` → ``zh-cn`` as Read
+the Docs spells it —, ``{pagename}`` and ``{target}``, the page's file as the builder names it).
+A relative pattern is taken from the edition's root; an absolute one (``/{rtd_language}/latest/
+{target}`` on Read the Docs) is used as is. A small script keeps the reader's ``#sec-…`` anchor.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from seriesbook.config import get_config
+from seriesbook.editions._ui import html_lang, language_name, text
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+SCRIPT, STYLE = "seriesbook-editions.js", "seriesbook-editions.css"
+
+
+def edition_url(pattern: str, language: str, pagename: str, target: str) -> str:
+    """The link to *pagename* in the *language* edition, relative to the edition's root."""
+    return pattern.format(
+        language=language,
+        rtd_language=language.lower().replace("_", "-"),
+        pagename=pagename,
+        target=target,
+    )
+
+
+def _is_absolute(url: str) -> bool:
+    return url.startswith("/") or "://" in url
+
+
+def switcher_html(editions: list[str], current: str, links: dict[str, str]) -> str:
+    label = escape(text(current, "editions"))
+    items = [f'<span class="seriesbook-editions-label">{label}:</span>']
+    for language in editions:
+        name, lang = escape(language_name(language)), escape(html_lang(language))
+        if language == current:
+            items.append(f'<strong lang="{lang}" aria-current="page">{name}</strong>')
+        else:
+            href = escape(links[language])
+            items.append(
+                f'<a class="seriesbook-edition" href="{href}" hreflang="{lang}" lang="{lang}">'
+                f"{name}</a>"
+            )
+    return f'<nav class="seriesbook-editions" aria-label="{label}">{" ".join(items)}</nav>\n'
+
+
+def add_switcher(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    """Put the switcher at the top of every document page's body."""
+    editions = get_config(app.config).editions
+    if doctree is None or app.builder.format != "html" or len(editions) < 2:
+        return
+    pattern = get_config(app.config).edition_url
+    target = app.builder.get_target_uri(pagename)
+    to_root = "../" * target.count("/")  # from the page's directory to the edition's root
+    links = {}
+    for language in editions:
+        url = edition_url(pattern, language, pagename, target)
+        links[language] = url if _is_absolute(url) else to_root + url
+    current = str(app.config.language or editions[0])
+    context["body"] = switcher_html(editions, current, links) + context.get("body", "")
+
+
+def add_static(app: Sphinx, config: Config) -> None:
+    if len(get_config(config).editions) < 2:
+        return
+    if str(STATIC) not in config.html_static_path:
+        config.html_static_path.append(str(STATIC))
+    app.add_js_file(SCRIPT, loading_method="defer")
+    app.add_css_file(STYLE)

@@ -1,0 +1,12 @@
+extensions = ["seriesbook", "seriesbook.citations", "seriesbook.editions"]
+exclude_patterns = ["_build", "demo-src", "locale"]
+language = "zh_CN"
+locale_dirs = ["locale"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False
+seriesbook_editions = ["zh_CN", "en"]
+seriesbook_sources = {
+    "demo": {"repo": "https://example.org/demo", "ref": "v1.0", "path": "demo-src"},
+}
+seriesbook_default_source = "demo"
