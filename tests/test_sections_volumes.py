@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,25 +44,23 @@ def test_translated_edition_keeps_anchors(app: SphinxTestApp) -> None:
 
 
 def test_sibling_volumes_link_both_ways(make_app: MakeApp, rootdir: Path, tmp_path: Path) -> None:
-    import shutil
-
-    def copy(name: str) -> Path:
+    def build(name: str, **inventories: SphinxTestApp) -> SphinxTestApp:
+        """Build a copy of test-sections-<name> with intersphinx to the given volumes."""
         shutil.copytree(rootdir / f"test-sections-{name}", tmp_path / name)
-        return tmp_path / name
+        mapping = {
+            inv: (str(app.outdir), str(Path(app.outdir) / "objects.inv"))
+            for inv, app in inventories.items()
+        }
+        app = make_app("html", srcdir=tmp_path / name,
+                       confoverrides={"intersphinx_mapping": mapping})
+        app.build()
+        return app
 
-    ours = make_app("html", srcdir=copy("links"))
-    ours.build()
+    ours = build("links")
     this_volume = Path(ours.outdir)
 
     # a stock-Sphinx sibling links in through this volume's objects.inv
-    sibling = make_app(
-        "html",
-        srcdir=copy("sibling"),
-        confoverrides={
-            "intersphinx_mapping": {"pt": (str(this_volume), str(this_volume / "objects.inv"))}
-        },
-    )
-    sibling.build()
+    sibling = build("sibling", pt=ours)
     # (a second app in one process re-registers Sphinx's nodes: that warning is not ours)
     assert not re.search(r"not found|intersphinx|inventory", sibling.warning.getvalue())
     links = {a.get_text(): a["href"] for a in _soup(sibling, "index.html").select("a.reference")}
@@ -70,14 +69,7 @@ def test_sibling_volumes_link_both_ways(make_app: MakeApp, rootdir: Path, tmp_pa
 
     # and {sec}`sib:3.2` links this series' volume into the sibling
     sibling_out = Path(sibling.outdir)
-    external = make_app(
-        "html",
-        srcdir=copy("external"),
-        confoverrides={
-            "intersphinx_mapping": {"sib": (str(sibling_out), str(sibling_out / "objects.inv"))}
-        },
-    )
-    external.build()
+    external = build("external", sib=sibling)
     [link] = [a for a in _soup(external, "index.html").select("a.reference") if a.get("href")]
     assert link.get_text() == "§3.2"
     assert link["href"] == f"{sibling_out}/index.html#sec-3-2"
