@@ -15,7 +15,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from seriesbook.config import get_config
 from seriesbook.stats._collect import stats_pages
-from seriesbook.stats.report import book_report, book_rows, chapter_rows
+from seriesbook.stats.report import book_report, book_table, chapter_table
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -73,15 +73,12 @@ def render_book_stats(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     report = book_report(app)
     zh = (app.config.language or "").lower().startswith("zh")
     patterns = get_config(app.config).chapter_patterns.values()
-    book = [list(row) for row in book_rows(report, zh=zh, patterns=patterns)]
-    items = ["项目", "数值"] if zh else ["item", "figure"]
+    book = book_table(report, zh=zh, patterns=patterns)
+    uris: list[str | None] = [
+        app.builder.get_relative_uri(docname, chapter["docname"]) for chapter in report["chapters"]
+    ]
     for placeholder in placeholders:
-        tables: list[nodes.Node] = [_table(items, book, "book")]
+        tables: list[nodes.Node] = [_table(*book, "book")]
         if placeholder["chapters"]:
-            headers, rows = chapter_rows(report, zh=zh)
-            uris: list[str | None] = [
-                app.builder.get_relative_uri(docname, chapter["docname"])
-                for chapter in report["chapters"]
-            ]
-            tables.append(_table(headers, rows, "chapters", uris))
+            tables.append(_table(*chapter_table(report, zh=zh), "chapters", uris))
         placeholder.replace_self(tables)

@@ -181,10 +181,11 @@ def _chapters_cell(chapters: list[dict[str, Any]], patterns: Iterable[str], zh: 
     return f"{count}（{parts}）" if zh else f"{count} ({parts})"
 
 
-def book_rows(
-    report: dict[str, Any], *, zh: bool = False, patterns: Iterable[str] = ()
-) -> list[tuple[str, str]]:
-    """The book table as (item, figure) rows."""
+Table = tuple[list[str], list[list[str]]]  # headers, rows
+
+
+def book_table(report: dict[str, Any], *, zh: bool = False, patterns: Iterable[str] = ()) -> Table:
+    """The book table: (item, figure) rows; *patterns* tell numbered chapters by title."""
     book = report["book"]
     open_, close = ("（", "）") if zh else (" (", ")")
     sep = "，" if zh else ", "
@@ -196,30 +197,24 @@ def book_rows(
         resolved = f"{_label('resolved', zh)} {_number(book['sec_refs_resolved'])}"
         rate = f"{_label('hit_rate', zh)} {hit_rate(book['sec_refs_resolved'], book['sec_refs'])}"
         refs += f"{open_}{resolved}{sep}{rate}{close}"
+    words = f"{_number(book['words'])}{open_}{_label('words_note', zh)}{close}"
     rows = [
-        (_label("chapters", zh), _chapters_cell(report["chapters"], patterns, zh)),
-        (
-            _label("words", zh),
-            f"{_number(book['words'])}{open_}{_label('words_note', zh)}{close}",
-        ),
-        (_label("han", zh), _number(book["han"])),
-        (_label("mermaid", zh), _number(book["mermaid"])),
-        (_label("citations", zh), citations),
-        (_label("sections", zh), _number(book["sections"])),
-        (_label("sec_refs", zh), refs),
+        [_label("chapters", zh), _chapters_cell(report["chapters"], patterns, zh)],
+        [_label("words", zh), words],
+        [_label("han", zh), _number(book["han"])],
+        [_label("mermaid", zh), _number(book["mermaid"])],
+        [_label("citations", zh), citations],
+        [_label("sections", zh), _number(book["sections"])],
+        [_label("sec_refs", zh), refs],
     ]
     for language, edition in report.get("editions", {}).items():
-        rows.append(
-            (
-                f"{_label('edition', zh)} {language}",
-                f"{edition['percent']:g}%{open_}{edition['translated']:,} / "
-                f"{edition['total']:,} {_label('messages', zh)}{close}",
-            )
-        )
-    return rows
+        messages = f"{edition['translated']:,} / {edition['total']:,} {_label('messages', zh)}"
+        coverage = f"{edition['percent']:g}%{open_}{messages}{close}"
+        rows.append([f"{_label('edition', zh)} {language}", coverage])
+    return [_label("item", zh), _label("figure", zh)], rows
 
 
-def chapter_rows(report: dict[str, Any], *, zh: bool = False) -> tuple[list[str], list[list[str]]]:
+def chapter_table(report: dict[str, Any], *, zh: bool = False) -> Table:
     """The chapter table: headers and one row per chapter."""
     keys = ("words", "han", "mermaid", "citations", "excerpts", "sections", "sec_refs")
     headers = [_label("chapter", zh), *(_label(key, zh) for key in keys)]
@@ -241,6 +236,8 @@ def chapter_rows(report: dict[str, Any], *, zh: bool = False) -> tuple[list[str]
 
 
 def _markdown_table(headers: list[str], rows: list[list[str]]) -> str:
+    """A GitHub-flavoured Markdown table; ``|`` in a cell is escaped."""
+
     def line(cells: list[str]) -> str:
         return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
 
@@ -251,10 +248,5 @@ def to_markdown(
     report: dict[str, Any], chapter_patterns: Iterable[str] = DEFAULT_CHAPTER_PATTERNS.values()
 ) -> str:
     """The book table and the chapter table, ready to paste (English labels)."""
-    patterns = list(chapter_patterns)
-    book = [[item, figure] for item, figure in book_rows(report, patterns=patterns)]
-    headers, rows = chapter_rows(report)
-    return (
-        "\n\n".join([_markdown_table(["item", "figure"], book), _markdown_table(headers, rows)])
-        + "\n"
-    )
+    book = book_table(report, patterns=list(chapter_patterns))
+    return "\n\n".join([_markdown_table(*book), _markdown_table(*chapter_table(report))])
