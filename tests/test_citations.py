@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from seriesbook.citations import citation_counts
 from seriesbook.citations.lockfile import write_lock
+from seriesbook.cli import main
 from sphinx.testing.util import SphinxTestApp
 
 ROOTS = Path(__file__).parent / "roots"
@@ -139,7 +140,8 @@ def build(make_app: MakeApp, srcdir: Path, source: Path | None = None, **kw: Any
     overrides = dict(kw.pop("confoverrides", {}))
     if source is not None:
         overrides["seriesbook_source_paths"] = {"demo": str(source)}
-    app = make_app("html", srcdir=srcdir, confoverrides=overrides, freshenv=True, **kw)
+    kw.setdefault("freshenv", True)
+    app = make_app("html", srcdir=srcdir, confoverrides=overrides, **kw)
     app.build()
     app.cleanup()  # unregister node classes, so the next app of this test starts clean
     return app
@@ -438,3 +440,68 @@ def test_unreadable_lock_is_reported(make_app: MakeApp, tmp_path: Path) -> None:
     (srcdir / "citations.lock.json").write_text("{not json")
     app = build(make_app, srcdir)
     assert "citations.lock.json:1: WARNING: unreadable citation lock" in app.warning.getvalue()
+
+
+def test_incremental_builds_verify_only_what_was_read(
+    make_app: MakeApp, tmp_path: Path, git_source: Path, git_log: Path
+) -> None:
+    srcdir = book(tmp_path, "forms")
+    (srcdir / "other.md").write_text("# Other\n\nSee `pkg/engine.py:4`.\n")
+
+    def cat_files() -> int:
+        return sum("cat-file" in c for c in git_log.read_text().splitlines())
+
+    build(make_app, srcdir, git_source)
+    assert cat_files() == 1
+    (srcdir / "other.md").write_text("# Other\n\nSee `pkg/engine.py:4` and `pkg/engine.py:99`.\n")
+    app = build(make_app, srcdir, git_source, freshenv=False)
+    assert cat_files() == 2
+    assert [w for w in warnings(app) if "index.md" in w] == []  # index was not read again
+    assert citation_counts(app.env, "index").verified == 11  # and keeps its results
+    assert citation_counts(app.env, "other").by_problem == {"cite-line-range": 1}
+    app = build(make_app, srcdir, git_source, freshenv=False)
+    assert cat_files() == 2  # nothing read, nothing to verify
+    write_lock(app)
+    app = build(make_app, srcdir, freshenv=False)  # a new lock re-verifies every citing page
+    assert citation_counts(app.env, "index").verified == 11
+    assert citation_counts(app.env, "other").verified == 1
+    assert cat_files() == 2
+
+
+# --- seriesbook check / lock ------------------------------------------------------------------
+
+
+def test_check_prints_citation_problems_like_section_problems(
+    tmp_path: Path, git_source: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    srcdir = book(tmp_path, "problems")
+    index = srcdir / "index.md"
+    assert main(["check", str(srcdir), "--source", f"demo={git_source}"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(EXPECTED)
+    assert (
+        f"{index}:{line_of(srcdir, 'Missing file')}: cite-missing-file: "
+        "`pkg/nothing.py:1`: no file pkg/nothing.py in demo v1.0"
+    ) in lines
+    assert main(["check", str(srcdir), "--source", f"demo={git_source}", "--format", "json"]) == 1
+    problems = json.loads(capsys.readouterr().out)
+    assert {
+        "file": str(index),
+        "line": line_of(srcdir, "Past the end"),
+        "code": "cite-line-range",
+        "message": "`pkg/engine.py:5-99`: pkg/engine.py has 10 lines in demo v1.0; cited 5-99",
+    } in problems
+
+
+def test_lock_command_then_check_offline(
+    tmp_path: Path, git_source: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    srcdir = book(tmp_path, "forms")
+    assert main(["lock", str(srcdir), "--source", f"demo={git_source}"]) == 0
+    assert (srcdir / "citations.lock.json").is_file()
+    capsys.readouterr()
+    assert main(["check", str(srcdir)]) == 0
+    assert capsys.readouterr().out == ""
+    (srcdir / "citations.lock.json").unlink()
+    assert main(["check", str(srcdir)]) == 1
+    assert capsys.readouterr().out.count(": cite-unverified: ") == 11
