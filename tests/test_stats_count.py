@@ -1,12 +1,14 @@
-"""The counting rules on plain text: Chinese characters and English words."""
+"""The counting rules: Chinese characters and English words, over a doctree's rendered text."""
 
 from __future__ import annotations
 
 from itertools import groupby
 
+from docutils import nodes
 from hypothesis import given
 from hypothesis import strategies as st
-from seriesbook.stats._count import count_text
+from seriesbook.stats._count import count_doctree, count_text
+from sphinxcontrib.mermaid import mermaid
 
 HAN_RANGES = ((0x4E00, 0x9FFF), (0x3400, 0x4DBF), (0x20000, 0x2EBEF), (0xF900, 0xFAFF))
 WORD_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
@@ -56,3 +58,34 @@ def test_examples() -> None:
     # full-width letters, digits and a lone underscore are no words; __init__ is one
     assert count_text("ＡＢＣ ｄｅｆ 123 _ __init__").english == 1
     assert count_text("\U00020000\U0002ebef\U0002ebf0\uf900\ufaff\ufb00").han == 4
+
+
+def test_doctree_rules() -> None:
+    notice = nodes.admonition("", nodes.paragraph(text="译文未完成 notice"))
+    notice["classes"] = ["seriesbook-translation-notice"]
+    diagram = mermaid()
+    diagram["code"] = "graph TD\n  甲 --> 乙"
+    front_matter = nodes.field("", nodes.field_name(text="summary"), nodes.field_body(text="摘要"))
+    doctree = nodes.section(
+        "",
+        nodes.docinfo("", front_matter),
+        nodes.title(text="标题 Title"),
+        notice,
+        # **foo**bar is one word; separate paragraphs never join
+        nodes.paragraph("", "", nodes.strong(text="foo"), nodes.Text("bar")),
+        nodes.paragraph(text="end"),
+        nodes.paragraph(text="start"),
+        nodes.paragraph(
+            "",
+            "",
+            nodes.reference("https://x.org/a", "https://x.org/a", refuri="https://x.org/a"),
+            nodes.reference("链接", "链接", refuri="https://x.org/words"),
+        ),
+        nodes.comment(text="注释 comment"),
+        nodes.raw("", "<b>raw</b>", format="html"),
+        diagram,
+        diagram.deepcopy(),
+    )
+    counts = count_doctree(doctree)
+    # han: 标题 链接; words: Title foobar end start
+    assert (counts.han, counts.english, counts.mermaid) == (4, 4, 2)
