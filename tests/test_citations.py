@@ -306,6 +306,13 @@ def test_unknown_ref_and_missing_copy_are_source_problems(
     assert "ref 'v9.9' does not resolve to a commit" in app.warning.getvalue()
     app = build(make_app, book(tmp_path, "forms", "gone"), tmp_path / "no-such-dir")
     assert "local copy not found" in app.warning.getvalue()
+    refless = {"demo": {"repo": "https://example.org/demo"}}
+    app = build(make_app, book(tmp_path, "forms", "refless"),
+                confoverrides={"seriesbook_sources": refless,
+                               "seriesbook_source_paths": {"demo": str(git_source), "typo": "x"}})
+    out = app.warning.getvalue()
+    assert "source 'demo' needs a 'repo' and a 'ref'" in out
+    assert "--source typo=…: no source 'typo' in conf.py [seriesbook.cite-source]" in out
 
 
 @pytest.mark.parametrize("parallel", [0, 2])

@@ -281,6 +281,8 @@ class Verification:
         by_source: dict[str, list[Located]] = {}
         for docname, record in pending:
             by_source.setdefault(record.source, []).append((docname, record))
+        for name in sorted(set(self.config.source_paths) - set(self.config.sources)):
+            warn(Problem.CITE_SOURCE, f"--source {name}=…: no source {name!r} in conf.py", None)
         for name in sorted(by_source):
             self._verify_source(name, by_source[name])
 
@@ -302,6 +304,9 @@ class Verification:
         if not checkable:
             return
         source = SourceId(spec.get("repo", ""), spec.get("ref", ""), spec.get("commit", ""))
+        if not source.repo or not source.ref:
+            warn(Problem.CITE_SOURCE, f"source {name!r} needs a 'repo' and a 'ref'",
+                 self._conf_location(name))
         locked = self.lock.sources.get(name)
         paths = sorted({r.citation.path for _, r in checkable if r.citation is not None})
         files = self._read_copy(name, spec, source, paths)
