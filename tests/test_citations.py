@@ -512,3 +512,13 @@ def test_lock_command_then_check_offline(
     (srcdir / "citations.lock.json").unlink()
     assert main(["check", str(srcdir)]) == 1
     assert capsys.readouterr().out.count(": cite-unverified: ") == 11
+
+
+def test_git_that_cannot_run_is_a_source_problem(
+    make_app: MakeApp, tmp_path: Path, git_source: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    app = build(make_app, book(tmp_path, "forms"), git_source)
+    out = app.warning.getvalue()
+    assert "cannot run git" in out and "[seriesbook.cite-source]" in out
+    assert out.count("[seriesbook.cite-unverified]") == 11

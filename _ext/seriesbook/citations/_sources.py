@@ -81,8 +81,11 @@ class DirectoryCopy:
             return Refusal(Problem.CITE_PATH, f"{path} resolves outside the source root")
         if not os.path.isfile(target):
             return Refusal(Problem.CITE_MISSING_FILE, f"no file {path}")
-        with open(target, "rb") as file:
-            return file.read()
+        try:
+            with open(target, "rb") as file:
+                return file.read()
+        except OSError as error:
+            return Refusal(Problem.CITE_MISSING_FILE, f"{path} cannot be read: {error.strerror}")
 
     def close(self) -> None:
         pass
@@ -94,13 +97,17 @@ class GitCopy:
     def __init__(self, root: Path, ref: str, commit: str) -> None:
         env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATION_VARIABLES}
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
-        self._process = subprocess.Popen(
-            ["git", "-C", str(root), "cat-file", "--batch", "--follow-symlinks"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=self._stderr,
-            env=env,
-        )
+        try:
+            self._process = subprocess.Popen(
+                ["git", "-C", str(root), "cat-file", "--batch", "--follow-symlinks"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                env=env,
+            )
+        except OSError as error:
+            self._stderr.close()
+            raise SourceError(f"cannot run git for {root}: {error}") from None
         self.root = root
         try:
             self.commit = self._resolve(ref or commit)
