@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -155,3 +157,14 @@ def test_find_mentions_for_editions() -> None:
     assert [m.number for m in find_mentions(text)] == ["4.2", "4.3", "4.2", "4.5"]
     chapters = [m.number for m in find_mentions(text, r"第(?P<chapter>\d+)章")]
     assert chapters[-1] == "12"
+
+
+def test_keep_going_reports_every_problem(rootdir: Path, tmp_path: Path) -> None:
+    """``sphinx-build -W --keep-going``: the whole book's problems in one failing build."""
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-q", "-W", "--keep-going",
+         str(rootdir / "test-sections-problems"), str(tmp_path / "out")],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 1
+    assert result.stderr.count("[seriesbook.") == 11
