@@ -73,6 +73,7 @@ def test_sibling_volumes_link_both_ways(make_app: MakeApp, rootdir: Path, tmp_pa
     [link] = [a for a in _soup(external, "index.html").select("a.reference") if a.get("href")]
     assert link.get_text() == "§3.2"
     assert link["href"] == f"{sibling_out}/index.html#sec-3-2"
+    assert link["title"] == "3.2 兄弟卷里的一节"  # the sibling's own display name
     warnings = _ours(external)
     assert len(warnings) == 2
     assert "index.md:3: WARNING: §9.9 is not in the inventory 'sib'" in warnings[0]

@@ -14,6 +14,11 @@ Authoring syntax (MyST):
 * ``{sec}`12.3.4``` links explicitly; ``{sec}`vllm:3.2``` links into the intersphinx inventory
   ``vllm``.
 
+Configuration: ``seriesbook_chapter_patterns`` (language or its prefix → regex with a
+``chapter`` group). Links resolve at write time from the ``sec`` domain; after an edit, the
+pages that mention a section or chapter whose target changed are rewritten (``env-updated``),
+so their links follow and a removed number warns where it is mentioned.
+
 Problems (warnings ``seriesbook.<code>``): ``sec-unresolved``, ``chapter-unresolved``,
 ``sec-duplicate``, ``sec-chapter``, ``sec-nesting``, ``sec-order``, ``sec-section-ref``.
 
@@ -38,6 +43,7 @@ from seriesbook.sections._transforms import (
     LinkSections,
     NoteNumbers,
     SecRole,
+    resolve_sibling,
     warn_section_ref,
     warn_unresolved,
 )
@@ -73,5 +79,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(LinkSections)
     app.connect("builder-inited", warn_section_ref)
     app.connect("env-updated", _on_env_updated)
+    app.connect("missing-reference", resolve_sibling, priority=400)  # before intersphinx
     app.connect("warn-missing-reference", warn_unresolved)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

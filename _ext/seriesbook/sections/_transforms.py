@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from docutils.nodes import Node, system_message
     from sphinx.application import Sphinx
     from sphinx.domains import Domain
+    from sphinx.environment import BuildEnvironment
 
 # Node attributes: numbers noted from the source headings, and the mark of our own references.
 SEC_NUMBER, SEC_LEVEL, CH_NUMBER = "sec_number", "sec_level", "ch_number"
@@ -268,6 +269,23 @@ class SecRole(SphinxRole):
         xref[MENTION], xref[MENTION_NUMBER] = "sec", number
         self.set_source_info(xref)
         return [xref], []
+
+
+def resolve_sibling(
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
+) -> nodes.reference | None:
+    """``{sec}`vllm:3.2```: intersphinx makes the link; the tooltip is the target's § title."""
+    inventory = node.get(MENTION_INVENTORY)
+    if inventory is None or "sphinx.ext.intersphinx" not in app.extensions:
+        return None
+    from sphinx.ext.intersphinx import InventoryAdapter, resolve_reference_detect_inventory
+
+    reference = resolve_reference_detect_inventory(env, node, contnode)
+    labels = InventoryAdapter(env).named_inventory.get(inventory, {}).get("std:label", {})
+    item = labels.get(section_id(node[MENTION_NUMBER]))
+    if reference is not None and item is not None:
+        reference["reftitle"] = item.display_name
+    return reference
 
 
 def warn_unresolved(app: Sphinx, domain: Domain | None, node: addnodes.pending_xref) -> bool:
