@@ -7,7 +7,8 @@ each capability module is also an extension of its own:
 * ``seriesbook.sections`` — § anchors, auto-links and checks;
 * ``seriesbook.citations`` — ``file:line`` links pinned to a release, verified;
 * ``seriesbook.editions`` — translated editions from gettext catalogs;
-* ``seriesbook.stats`` — the book's scale table and chapter gates.
+* ``seriesbook.stats`` — the book's scale table and chapter gates;
+* ``seriesbook.search`` — Chinese search index, segmenting each text once across builds.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 CAPABILITIES = (
-    "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats"
+    "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
+    "seriesbook.search",
 )
 
 

@@ -108,6 +108,12 @@ class SeriesbookConfig:
     gates: dict[str, int] = _option(
         DEFAULT_GATES, "Chapter gates for chapters not marked `status: draft`.", "env"
     )
+    search_cache: bool = _option(
+        True,
+        "Keep jieba's segmentation of each text in the doctree directory, so a rebuild only "
+        "segments changed text (the index is the same as Sphinx's either way).",
+        "",
+    )
 
 
 def option_fields() -> tuple[dataclasses.Field[Any], ...]:

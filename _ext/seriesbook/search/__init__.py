@@ -1,0 +1,82 @@
+"""Chinese search that gives Sphinx's index while segmenting each text once across builds.
+
+About half of a full HTML build of a Chinese book is its search index: Sphinx's
+:mod:`sphinx.search.zh` loads jieba's dictionary at every build (twice over) and runs jieba on
+every text of every page. With ``seriesbook.search`` the ``zh`` search language is
+:class:`seriesbook.search.zh.SearchChinese`, which writes the same ``searchindex.js`` — same
+terms, same title terms, same pages for every query — but keeps each text's segmentation in
+``<doctreedir>/seriesbook-search-zh.pickle``. A rebuild (``-E``, ``-a``, an incremental build, a
+theme change) segments only the texts that changed, and loads jieba's dictionary only if some
+text is new. ``seriesbook_search_cache = False`` turns the cache off.
+
+The index is fed in the main process, also under ``-j N`` (the HTML builder calls
+``IndexBuilder.feed`` from ``write_doc_serialized``), so one cache sees every page. The cache is
+attached when the first page is resolved for writing, each page's texts are recorded under its
+name, and the file is written when the build succeeds.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sphinx.util import logging
+
+from seriesbook import __version__
+from seriesbook.config import get_config
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+    from seriesbook.search.zh import SearchChinese
+
+logger = logging.getLogger(__name__)
+
+LANGUAGE_CLASS = "seriesbook.search.zh.SearchChinese"
+
+
+def _language(app: Sphinx) -> SearchChinese | None:
+    """The build's search language if it is ours (HTML builders with search only)."""
+    from seriesbook.search.zh import SearchChinese
+
+    lang = getattr(getattr(app.builder, "indexer", None), "lang", None)
+    return lang if isinstance(lang, SearchChinese) else None
+
+
+def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Before a page is indexed (main process): attach the cache, note the page."""
+    lang = _language(app)
+    if lang is None or not get_config(app.config).search_cache:
+        return
+    if lang.cache is None:
+        from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
+
+        path = Path(app.doctreedir) / CACHE_NAME
+        lang.cache = SegmentCache.load(path, signature(lang.userdict))
+    lang.cache.begin_page(docname)
+
+
+def _save(app: Sphinx, exception: BaseException | None) -> None:
+    lang = _language(app)
+    if exception is not None or lang is None or lang.cache is None:
+        return
+    cache = lang.cache
+    cache.save(set(app.env.all_docs))
+    logger.verbose(
+        "seriesbook.search: %d texts from the cache, %d segmented by jieba",
+        cache.hits,
+        cache.misses,
+    )
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    from sphinx.search import languages
+
+    app.setup_extension("seriesbook.config")
+    # A dotted path, as Sphinx registers its own languages: imported only when a build indexes.
+    languages["zh"] = LANGUAGE_CLASS
+    app.connect("doctree-resolved", _begin_page)
+    app.connect("build-finished", _save)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

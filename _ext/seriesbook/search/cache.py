@@ -1,0 +1,92 @@
+"""The segmentation cache: each text's jieba tokens, per page, in the doctree directory.
+
+The file (``seriesbook-search-zh.pickle``) maps each page to the texts the index took from it
+and their tokens. It is valid for one jieba version and one dictionary file (path, size and
+modification time); anything else starts an empty cache. When a build ends, a page that was
+indexed keeps exactly the texts it used in this build, an unchanged page keeps its entries from
+before, and a page no longer in the book loses them: the cache holds the book's current text,
+never its history.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+CACHE_NAME = "seriesbook-search-zh.pickle"
+FORMAT = 1
+
+Tokens = tuple[str, ...]
+
+
+def signature(userdict: str | None) -> tuple[Any, ...]:
+    """What a cached segmentation depends on: cache format, jieba, and the user dictionary."""
+    import jieba
+
+    stat: tuple[int, int] | None = None
+    if userdict is not None:
+        st = os.stat(userdict)
+        stat = (st.st_size, st.st_mtime_ns)
+    return (FORMAT, jieba.__version__, userdict, stat)
+
+
+class SegmentCache:
+    """Tokens by text, loaded from and saved to one file, tracking which page used what."""
+
+    def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
+        self.path = path
+        self.key = key
+        self.pages: dict[str, dict[str, Tokens]] = {}
+        self.lookup: dict[str, Tokens] = {}
+        self.used: dict[str, dict[str, Tokens]] = {}
+        self.page = ""
+        self.hits = self.misses = 0
+
+    @classmethod
+    def load(cls, path: Path, key: tuple[Any, ...]) -> SegmentCache:
+        """The cache in *path*, or an empty one if it is missing, unreadable or stale."""
+        cache = cls(path, key)
+        try:
+            with path.open("rb") as stream:
+                stored = pickle.load(stream)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            return cache
+        if not isinstance(stored, dict) or stored.get("key") != key:
+            return cache
+        cache.pages = stored["pages"]
+        for texts in cache.pages.values():
+            cache.lookup.update(texts)
+        return cache
+
+    def begin_page(self, docname: str) -> None:
+        """Texts split from now on belong to *docname* (until the next page begins)."""
+        self.page = docname
+        self.used[docname] = {}
+
+    def get(self, text: str) -> Tokens | None:
+        tokens = self.lookup.get(text)
+        if tokens is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        self.used.setdefault(self.page, {})[text] = tokens
+        return tokens
+
+    def put(self, text: str, tokens: list[str]) -> None:
+        stored = self.lookup[text] = tuple(tokens)
+        self.used.setdefault(self.page, {})[text] = stored
+
+    def save(self, docnames: set[str]) -> None:
+        """Write the entries of the pages in *docnames* (atomically, only if they changed)."""
+        pages = {name: texts for name, texts in self.pages.items() if name in docnames}
+        pages.update({name: texts for name, texts in self.used.items() if name in docnames})
+        if pages == self.pages and self.path.is_file():
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_suffix(".tmp")
+        with partial.open("wb") as stream:
+            pickle.dump({"key": self.key, "pages": pages}, stream, pickle.HIGHEST_PROTOCOL)
+        partial.replace(self.path)
+        self.pages = pages

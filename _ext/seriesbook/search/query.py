@@ -1,0 +1,52 @@
+"""Queries against a built ``searchindex.js``, the way the site's ``searchtools.js`` looks terms up.
+
+Used to show that two indexes answer the same queries the same way (the benchmark and the
+tests): the query is split on non-word characters, each word lower-cased and stemmed with the
+English stemmer (Sphinx's Chinese search ships that stemmer to the browser), and a page matches
+when every word is one of its terms or title terms. Titles containing the query are listed too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+PREFIX, SUFFIX = "Search.setIndex(", ")"
+_SPLIT = re.compile(r"[^\w]+")
+
+
+def load_index(path: Path) -> dict[str, Any]:
+    text = path.read_text(encoding="utf-8")
+    if not (text.startswith(PREFIX) and text.endswith(SUFFIX)):
+        raise ValueError(f"{path} is not a Sphinx search index")
+    data: dict[str, Any] = json.loads(text[len(PREFIX) : -len(SUFFIX)])
+    return data
+
+
+def _pages(entry: int | list[int] | None) -> set[int]:
+    if entry is None:
+        return set()
+    return {entry} if isinstance(entry, int) else set(entry)
+
+
+def search(index: dict[str, Any], query: str) -> dict[str, list[str]]:
+    """Pages matching every word of *query*, and pages with a title containing it."""
+    import snowballstemmer  # type: ignore[import-untyped]
+
+    stemmer = snowballstemmer.stemmer("english")
+    words = [w for w in _SPLIT.split(query) if w]
+    docnames: list[str] = index["docnames"]
+    matched: set[int] | None = None
+    for word in words:
+        term = stemmer.stemWord(word.lower())
+        pages = _pages(index["terms"].get(term)) | _pages(index["titleterms"].get(term))
+        matched = pages if matched is None else matched & pages
+    titles = sorted(
+        f"{docnames[doc]}#{anchor or ''}"
+        for title, hits in index["alltitles"].items()
+        if query.lower() in title.lower()
+        for doc, anchor in hits
+    )
+    return {"pages": sorted(docnames[i] for i in matched or ()), "titles": titles}
