@@ -36,15 +36,21 @@ def _warnings(app: SphinxTestApp) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
 
 
-@pytest.fixture(scope="module")
-def links_app(tmp_path_factory: pytest.TempPathFactory, rootdir: Path) -> Iterator[SphinxTestApp]:
-    """One build of test-sections-links, shared by the read-only tests below."""
-    src = tmp_path_factory.mktemp("links") / "src"
-    shutil.copytree(rootdir / "test-sections-links", src)
+def built_copy(
+    name: str, tmp_path_factory: pytest.TempPathFactory, rootdir: Path
+) -> Iterator[SphinxTestApp]:
+    """Build a copy of test-sections-<name> once, for read-only tests of a module."""
+    src = tmp_path_factory.mktemp(name) / "src"
+    shutil.copytree(rootdir / f"test-sections-{name}", src)
     app = SphinxTestApp("html", srcdir=src, status=StringIO(), warning=StringIO())
     app.build()
     yield app
     app.cleanup()
+
+
+@pytest.fixture(scope="module")
+def links_app(tmp_path_factory: pytest.TempPathFactory, rootdir: Path) -> Iterator[SphinxTestApp]:
+    yield from built_copy("links", tmp_path_factory, rootdir)
 
 
 def test_headings_get_number_ids(links_app: SphinxTestApp) -> None:

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
-from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -18,21 +16,18 @@ from seriesbook.sections._transforms import _DocumentWalk
 from sphinx import addnodes
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.docutils import new_document
-
-CHAPTER = r"第(?P<chapter>\d+)章"
-# test-sections-incremental defines these
-KNOWN_SECTIONS = {"1.1", "1.2", "1.3", "3.1"}
-KNOWN_CHAPTERS = {"1", "2", "3"}
+from test_sections import built_copy
 
 
 @pytest.fixture(scope="module")
 def book(tmp_path_factory: pytest.TempPathFactory, rootdir: Path) -> Iterator[SphinxTestApp]:
-    src = tmp_path_factory.mktemp("linker") / "src"
-    shutil.copytree(rootdir / "test-sections-incremental", src)
-    app = SphinxTestApp("html", srcdir=src, status=StringIO(), warning=StringIO())
-    app.build()
-    yield app
-    app.cleanup()
+    yield from built_copy("links", tmp_path_factory, rootdir)
+
+
+CHAPTER = r"第(?P<chapter>\d+)章"
+# test-sections-links defines these
+KNOWN_SECTIONS = {"1.1", "1.1.1", "1.1.2", "1.2", "2.1", "2.2", "3.1"}
+KNOWN_CHAPTERS = {"1", "2"}
 
 
 def _link(app: SphinxTestApp, text: str) -> tuple[nodes.document, int, int]:
