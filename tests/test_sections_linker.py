@@ -11,7 +11,7 @@ from docutils import nodes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.sections import find_mentions
-from seriesbook.sections._parse import recognizer
+from seriesbook.sections._parse import heading_number, recognizer
 from seriesbook.sections._transforms import _DocumentWalk
 from sphinx import addnodes
 from sphinx.testing.util import SphinxTestApp
@@ -105,3 +105,18 @@ def test_lines_within_a_paragraph(book: SphinxTestApp) -> None:
     text = re.sub(r"\x1b\[[0-9;]*m", "", book.warning.getvalue())
     assert "ch02.md:4: WARNING: no section §9.8" in text
     assert "ch02.md:5: WARNING: no section §9.9" in text
+
+
+@pytest.mark.parametrize(
+    ("title", "number"),
+    [
+        ("§12.3 Guard 的生成", "12.3"),
+        ("§12.3：Guard", "12.3"),
+        ("§12.3.4. 标题", "12.3.4"),
+        ("§12 不是节号", None),
+        ("Guard §1.2", None),
+        ("第12章 TorchDynamo", None),
+    ],
+)
+def test_heading_numbers(title: str, number: str | None) -> None:
+    assert heading_number(title) == number

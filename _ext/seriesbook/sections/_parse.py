@@ -14,8 +14,8 @@ from functools import cache
 from typing import Literal
 
 NUMBER = r"\d+(?:\.\d+)+"
-# `§12.3` followed by a space (or the end) opens a numbered heading.
-HEADING = re.compile(rf"§\s?(?P<number>{NUMBER})(?:\s|$)")
+# A heading that starts with a whole § number (`§12.3 Guard`, also `§12.3：Guard`) is numbered.
+HEADING = re.compile(rf"§\s?(?P<number>{NUMBER})(?!\d|\.\d)")
 # A § mention; optionally a range whose second end is a full number without § (`§4.2-4.5`).
 SECTION_MENTION = (
     rf"§[ \u00a0\u2009]?(?P<sec>{NUMBER})"
