@@ -132,5 +132,5 @@ def _wrap(node: nodes.Element, url: str) -> None:
         node.children = []
         node.append(link)
     else:
-        node.replace_self(link)
+        node.parent.replace(node, link)  # not replace_self: the literal keeps its classes and ids
         link.append(node)
