@@ -73,6 +73,7 @@ def test_find_citations_in_a_message() -> None:
     )
     assert find_citations(message) == ["torch/a.py:3", "torch/b.h:5", "vllm:vllm/c.py:7-9"]
     assert find_citations("torch/a.py:1-5") == ["torch/a.py:1-5"]  # a caption's message
+    assert find_citations("``a/b.py:1`` and ``` `x` a/c.py:2 ```") == ["a/b.py:1"]
 
 
 @pytest.mark.parametrize(

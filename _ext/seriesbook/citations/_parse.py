@@ -20,7 +20,9 @@ CITATION = re.compile(
 #: ``Symbol <citation>`` as written in the ``{src}`` role.
 EXPLICIT = re.compile(r"^(?P<symbol>.+?)\s*<(?P<target>[^<>]+)>$", re.DOTALL)
 #: In a message's text: a whole-literal citation or a ``{src}`` role.
-_IN_TEXT = re.compile(r"\{src\}`(?P<role>[^`]+)`|(?<!`)`(?P<literal>[^`\n]+)`(?!`)")
+_IN_TEXT = re.compile(
+    r"\{src\}`(?P<role>[^`]+)`|(?<!`)(?P<ticks>`+)(?!`)(?P<literal>.+?)(?<!`)(?P=ticks)(?!`)"
+)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
