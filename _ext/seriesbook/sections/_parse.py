@@ -76,8 +76,8 @@ class Recognizer:
     regex: re.Pattern[str]
 
     def find(self, text: str) -> list[Mention]:
-        has_chapters = "chapter" in self.regex.groupindex
-        if not has_chapters and "§" not in text:
+        chapter_groups = [g for g in self.regex.groupindex if g.startswith("chapter")]
+        if not chapter_groups and "§" not in text:
             return []
         found: list[Mention] = []
         for match in self.regex.finditer(text):
@@ -86,24 +86,30 @@ class Recognizer:
                 if match["sec_end"] is not None:
                     end = match["sec_end"]
                     found.append(Mention("sec", end, match.start("sec_end"), match.end()))
-            elif has_chapters and match["chapter"] is not None:
-                found.append(
-                    Mention("chapter", str(int(match["chapter"])), match.start(), match.end())
-                )
+                continue
+            chapter = next((match[g] for g in chapter_groups if match[g] is not None), None)
+            if chapter is not None:
+                found.append(Mention("chapter", str(int(chapter)), match.start(), match.end()))
         return found
 
 
 @cache
-def recognizer(chapter_pattern: str | None) -> Recognizer:
-    """The recognizer for § mentions plus chapter mentions written with *chapter_pattern*."""
-    if chapter_pattern and "(?P<chapter>" in chapter_pattern:
-        return Recognizer(re.compile(f"{SECTION_MENTION}|(?:{chapter_pattern})"))
-    return Recognizer(re.compile(SECTION_MENTION))
+def recognizer(*chapter_patterns: str | None) -> Recognizer:
+    """The recognizer for § mentions plus chapter mentions written with any *chapter_patterns*.
+
+    A translated edition passes its own pattern and the source language's, so a paragraph the
+    translator has not reached yet (shown in the source language) is linked too.
+    """
+    alternatives = [SECTION_MENTION]
+    usable = [p for p in dict.fromkeys(chapter_patterns) if p and "(?P<chapter>" in p]
+    for index, pattern in enumerate(usable):
+        alternatives.append(f"(?:{pattern.replace('(?P<chapter>', f'(?P<chapter{index}>')})")
+    return Recognizer(re.compile("|".join(alternatives)))
 
 
-def find_mentions(text: str, chapter_pattern: str | None = None) -> list[Mention]:
-    """Every § mention (and chapter mention, given a pattern) in *text*, in order."""
-    return recognizer(chapter_pattern).find(text)
+def find_mentions(text: str, *chapter_patterns: str | None) -> list[Mention]:
+    """Every § mention (and chapter mention, given patterns) in *text*, in order."""
+    return recognizer(*chapter_patterns).find(text)
 
 
 def section_numbers(text: str) -> list[str]:

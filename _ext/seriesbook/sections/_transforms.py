@@ -232,8 +232,12 @@ class LinkSections(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         docname = self.env.current_document.docname
         options = get_config(self.config)
-        pattern = chapter_pattern_for(self.config.language, options.chapter_patterns)
-        walk = _DocumentWalk(self.document, docname, recognizer(pattern))
+        source_language = options.editions[0] if options.editions else None
+        patterns = (
+            chapter_pattern_for(language, options.chapter_patterns)
+            for language in (self.config.language, source_language)
+        )
+        walk = _DocumentWalk(self.document, docname, recognizer(*patterns))
         walk.run()
         domain = get_domain(self.env)
         domain.note_document(docname, walk.sections, walk.chapter, walk.mentions)

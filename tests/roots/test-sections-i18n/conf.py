@@ -3,3 +3,4 @@ language = "en"
 locale_dirs = ["locale"]
 gettext_compact = False
 exclude_patterns = ["_build"]
+seriesbook_editions = ["zh_CN", "en"]
