@@ -21,12 +21,16 @@ html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
 html_last_updated_fmt = ""
 
-# Translated editions: gettext catalogs under locale/<language>/LC_MESSAGES/.
-locale_dirs = ["locale"]
+# Translated editions: catalogs in locale/<language>/LC_MESSAGES/<page>.po next to this file
+# (locale_dirs is relative to source/). One catalog per page, messages in page order, no uuids
+# and no source locations (line numbers churn), so re-extraction is stable and diffs are small.
+locale_dirs = ["../locale"]
 gettext_compact = False
 gettext_uuid = False
 gettext_location = False
+gettext_additional_targets: list[str] = []
 gettext_last_translator = "seriesbook"
+gettext_language_team = "seriesbook translators"
 
 seriesbook_repository_url = "https://github.com/seriesbook/pytorch-internals"
 seriesbook_editions = ["zh_CN"]

@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
-    "seriesbook.search",
+    "seriesbook.search", "seriesbook.editions",
 )
 
 

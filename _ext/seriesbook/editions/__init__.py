@@ -82,7 +82,7 @@ class TranslatedPage(SphinxTransform):
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
-    _diagrams.setup(app)
+    _diagrams.register(app)
     app.add_transform(TranslatedPage)
     app.connect("config-inited", add_static)
     app.connect("html-page-context", add_switcher)

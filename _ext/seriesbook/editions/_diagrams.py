@@ -92,20 +92,22 @@ class TranslatableMermaid(Mermaid):  # type: ignore[misc]
 
     def _source_line(self, code: str, line: int) -> int:
         """Line *line* of the diagram's code as a line of the document (content, not options)."""
-        if self.arguments:
-            return int(self.lineno)
-        added = len(code.splitlines()) - len(self.content)
+        added = len(code.splitlines()) - len(self.content)  # front matter from the options
         index = line - 1 - added
-        if index < 0:
+        if self.arguments or index < 0:
             return int(self.lineno)
-        return int(self.content_offset) + 1 + index
+        offset = int(self.content_offset)
+        if offset < self.lineno:  # MyST counts the content from the line after the fence
+            return int(self.lineno) + 1 + offset + index
+        return offset + 1 + index  # docutils: the content's 0-based line in the document
 
 
 def _skip(translator: nodes.NodeVisitor, node: diagram_label) -> None:
     raise nodes.SkipNode
 
 
-def setup(app: Sphinx) -> None:
+def register(app: Sphinx) -> None:
+    """Set up by the editions extension (this module is not an extension of its own)."""
     app.setup_extension("sphinxcontrib.mermaid")
     skip = (_skip, None)
     app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)

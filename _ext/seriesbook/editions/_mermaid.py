@@ -8,8 +8,9 @@ styling, comments — is structure and never reaches a translator. ``"".join`` o
 the source, byte for byte.
 
 :func:`render_label` writes a translation back in a form the diagram's grammar cannot misread:
-inside quotes with ``#quot;`` for a quote, ``#59;`` for a statement separator, ``#35;`` for a
-stray ``#``, ``<br/>`` for a line break. A translator cannot break the diagram.
+inside quotes with ``#quot;`` for a quote; in line text ``#59;`` for a statement separator and
+``#123;``/``#125;`` for braces; ``#35;`` for a stray ``#`` and ``<br/>`` for a line break
+anywhere. A translator cannot break the diagram.
 
 What this module does not understand raises :class:`DiagramError` (with the line in the code);
 the caller warns and leaves that diagram as written.
@@ -80,19 +81,21 @@ class DiagramError(ValueError):
 # --- writing translations back ---------------------------------------------------------------
 
 _STRAY_HASH = re.compile(r"#(?!\w+;)")
+_END_NOTE = re.compile(r"\b(end)\s+(note)\b", re.IGNORECASE)
 
 
 def _common(text: str) -> str:
-    text = _STRAY_HASH.sub("#35;", text.strip())
-    return re.sub(r"\s*\n\s*", "<br/>", text)
+    lines = [_STRAY_HASH.sub("#35;", line.strip()) for line in text.strip().splitlines()]
+    return "<br/>".join(lines)
 
 
 def _in_quotes(text: str) -> str:
-    return _common(text).replace('"', "#quot;")
+    return _common(text).replace('"', "#quot;").replace("`", "#96;")
 
 
 def _in_line(text: str) -> str:
-    return _common(text).replace(";", "#59;")
+    text = _common(text).replace(";", "#59;").replace("{", "#123;").replace("}", "#125;")
+    return _END_NOTE.sub(r"\1#32;\2", text)  # would close a state diagram's note
 
 
 def render_label(label: Label, text: str) -> str:
@@ -102,7 +105,7 @@ def render_label(label: Label, text: str) -> str:
     if label.kind == "quoted":
         return f'"{_in_quotes(text)}"'
     if label.kind == "markdown":
-        return f'"`{_in_quotes(text).replace("`", "#96;")}`"'
+        return f'"`{_in_quotes(text)}`"'
     if label.kind == "node-id":
         return f'{label.raw}["{_in_quotes(text)}"]'
     if label.kind == "subgraph-id":
@@ -192,13 +195,15 @@ _SHAPES: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 _ID = re.compile(r"\w+")
 _PLAIN_LINK = re.compile(r"[xo<]?(?:-{2,}[-xo>]|={2,}[=xo>]|-\.+-[xo>]?|~{3,})")
+_LINK_TEXT = r'(?P<text>\s*"[^"]*"\s*|[^"]+?)'
 _TEXT_LINKS = (
-    re.compile(r"[xo<]?--(?P<text>.+?)-{2,}[-xo>]"),
-    re.compile(r"[xo<]?==(?P<text>.+?)={2,}[=xo>]"),
-    re.compile(r"[xo<]?-\.(?P<text>.+?)\.+-[xo>]?"),
+    re.compile(rf"[xo<]?--{_LINK_TEXT}-{{2,}}[-xo>]"),
+    re.compile(rf"[xo<]?=={_LINK_TEXT}={{2,}}[=xo>]"),
+    re.compile(rf"[xo<]?-\.{_LINK_TEXT}\.+-[xo>]?"),
 )
 _EDGE_ID = re.compile(r"\w+@(?=[-=.~<xo])")
 _CLASS_SUFFIX = re.compile(r":::[\w-]+")
+_METADATA = re.compile(r'@\{(?:[^"}]|"[^"]*")*\}')
 _HEAD_BEFORE_LINK = re.compile(r"(?<=\s)[xo](?=[-=.])")
 _FLOW_KEYWORDS = frozenset(
     {"graph", "flowchart", "style", "classdef", "class", "linkstyle", "click", "direction", "end"}
@@ -238,14 +243,14 @@ def _flow_node(line: _Line, labelled: set[str], shown: list[tuple[int, int, str]
     where = (len(line.diagram.labels), len(line.diagram.structure[-1]), node_id)
     has_label = False
     if text.startswith("@{", line.pos):
-        end = text.find("}", line.pos)
-        if end < 0:
+        block = _METADATA.match(text, line.pos)
+        if block is None:
             raise line.error("unterminated @{ … }")
-        meta = re.search(r'label\s*:\s*("[^"]*")', text[line.pos : end])
+        meta = re.search(r'label\s*:\s*("[^"]*")', block.group())
         if meta:
             line.label(line.pos + meta.start(1), line.pos + meta.end(1), "quoted")
             has_label = True
-        line.structure_to(end + 1)
+        line.structure_to(block.end())
     for opener, closers in _SHAPES:
         if text.startswith(opener, line.pos):
             line.structure_to(line.pos + len(opener))
@@ -406,8 +411,8 @@ def _class(diagram: Diagram, lines: list[tuple[int, str]]) -> None:
     depth = 0
     for number, text in lines:
         line = _Line(diagram, text, number)
-        body = text.split("%%")[0]
-        if depth == 0 and not body.lstrip().startswith("%%"):
+        body = "" if text.lstrip().startswith("%%") else text
+        if depth == 0 and body:
             for pattern, kind in _CLASS_PATTERNS:
                 if m := pattern.match(text):
                     line.label(m.start("text"), m.end("text"), kind)
@@ -417,7 +422,8 @@ def _class(diagram: Diagram, lines: list[tuple[int, str]]) -> None:
                 if colon and _CLASS_RELATION.search(lhs):
                     start = len(lhs) + len(colon)
                     line.label(start, len(body.rstrip()), "text")
-        depth += body.count("{") - body.count("}")
+        bare = re.sub(r'"[^"]*"', "", body)  # braces inside labels do not open a body
+        depth += bare.count("{") - bare.count("}")
         line.rest()
 
 

@@ -1,4 +1,4 @@
-extensions = ["seriesbook", "seriesbook.citations", "seriesbook.editions"]
+extensions = ["seriesbook"]
 exclude_patterns = ["_build", "demo-src", "locale"]
 language = "zh_CN"
 locale_dirs = ["locale"]
