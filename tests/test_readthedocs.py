@@ -11,11 +11,15 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 import yaml
 from bs4 import BeautifulSoup
+from test_site import off_site_references, search_index
+
+HAN_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 
 REPO = Path(__file__).resolve().parent.parent
 INSTALL_COMMAND = re.compile(r"^(?:python3? -m )?(?:pip|npm)\b")
@@ -45,17 +49,25 @@ def test_config_declares_python_and_node() -> None:
     assert any(re.search(r"pip install .*\.", command) for command in commands)
 
 
-@pytest.mark.parametrize(("rtd_language", "html_lang"), [("zh-cn", "zh-CN"), ("en", "en")])
-def test_build_commands_write_the_requested_edition(
-    tmp_path: Path, rtd_language: str, html_lang: str
-) -> None:
-    canonical = f"https://example.org/{rtd_language}/latest/"
+@dataclass(frozen=True)
+class RtdBuild:
+    language: str  # as Read the Docs names it
+    canonical: str
+    html: Path
+
+
+@pytest.fixture(scope="module", params=["zh-cn", "en"])
+def rtd_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> RtdBuild:
+    """``.readthedocs.yaml``'s build commands, run as Read the Docs runs them, for one language."""
+    language: str = request.param
+    output = tmp_path_factory.mktemp(f"rtd-{language}")
+    canonical = f"https://example.org/{language}/latest/"
     env = {
         **os.environ,
         "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
         "READTHEDOCS": "True",
-        "READTHEDOCS_OUTPUT": str(tmp_path),
-        "READTHEDOCS_LANGUAGE": rtd_language,
+        "READTHEDOCS_OUTPUT": str(output),
+        "READTHEDOCS_LANGUAGE": language,
         "READTHEDOCS_CANONICAL_URL": canonical,
     }
     for command in build_commands():
@@ -65,11 +77,36 @@ def test_build_commands_write_the_requested_edition(
             command, shell=True, cwd=REPO, env=env, capture_output=True, text=True, check=False
         )
         assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+    return RtdBuild(language, canonical, output / "html")
 
-    index = tmp_path / "html" / "index.html"
-    assert index.is_file()
-    soup = BeautifulSoup(index.read_text("utf-8"), "html.parser")
-    assert soup.html is not None and soup.html["lang"] == html_lang
-    links = soup.find_all("link", rel="canonical")
-    assert [str(link["href"]) for link in links] == [f"{canonical}index.html"]
-    assert (tmp_path / "html" / "_static" / "mermaid" / "mermaid.esm.min.mjs").is_file()
+
+def test_edition_has_its_language_and_canonical_links(rtd_build: RtdBuild) -> None:
+    html_lang = {"zh-cn": "zh-CN", "en": "en"}[rtd_build.language]
+    for page in ("index.html", "ch01.html"):
+        soup = BeautifulSoup((rtd_build.html / page).read_text("utf-8"), "html.parser")
+        assert soup.html is not None and soup.html["lang"] == html_lang
+        links = [str(link["href"]) for link in soup.find_all("link", rel="canonical")]
+        assert links == [f"{rtd_build.canonical}{page}"]
+
+
+def test_site_is_self_contained(rtd_build: RtdBuild) -> None:
+    assert (rtd_build.html / "_static" / "mermaid" / "mermaid.esm.min.mjs").is_file()
+    assert list(off_site_references(rtd_build.html)) == []
+    assert not (rtd_build.html / ".doctrees").exists()
+
+
+def test_every_chapter_is_built_and_indexed(rtd_build: RtdBuild) -> None:
+    """The preface and 23 chapters each get a page, and Chinese words of each are searchable."""
+    if rtd_build.language != "zh-cn":
+        pytest.skip("Chinese words are the Chinese edition's")
+    chapters = sorted(p.stem for p in (REPO / "source").glob("*.md") if p.stem != "index")
+    assert len(chapters) == 24
+    index = search_index(rtd_build.html)
+    indexed: set[str] = set()
+    for word, pages in index["terms"].items():
+        if HAN_WORD.match(word):
+            for page in pages if isinstance(pages, list) else [pages]:
+                indexed.add(index["docnames"][page])
+    for chapter in chapters:
+        assert (rtd_build.html / f"{chapter}.html").is_file()
+        assert chapter in indexed, f"no Chinese word of {chapter} in the search index"
