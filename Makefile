@@ -74,9 +74,10 @@ test: bootstrap
 	echo "$(PYTEST) $(PYTESTOPTS)"; $(PYTEST) $(PYTESTOPTS) || status=1; \
 	exit $$status
 
+# Its own environment (no -W here), so `make html` still sees every warning.
 livehtml: bootstrap
 	$(BIN)/sphinx-autobuild -b html -c . -D language=$(LIVE_LANGUAGE) \
-	  -d $(BUILDDIR)/doctrees/$(LIVE_LANGUAGE) --watch _ext --watch conf.py \
+	  -d $(BUILDDIR)/doctrees/live-$(LIVE_LANGUAGE) --watch _ext --watch conf.py \
 	  $(addprefix --watch ,$(wildcard locale)) $(SPHINXOPTS) \
 	  $(SOURCEDIR) $(BUILDDIR)/html/$(LIVE_LANGUAGE)
 
