@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.search.cache import CACHE_NAME
+from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.query import load_index, search
 from seriesbook.search.zh import SearchChinese, make_tokenizer
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
@@ -93,6 +94,31 @@ def test_split_and_stem_are_sphinx(parts: list[str], reference_tokenizer: jieba.
         assert lang.stem(word) == stock_stem(lang, word)
 
 
+@pytest.fixture(scope="module")
+def stored_table(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("table") / DB_NAME
+    write_table(path, ("test",), make_tokenizer(JIEBA_DEFAULT_DICT))
+    return path
+
+
+@settings(max_examples=80, deadline=None)
+@given(parts=st.lists(st.sampled_from(HAN_WORDS + LATIN) | st.text(max_size=6), max_size=30))
+def test_split_dictionary_segments_like_the_full_one(
+    parts: list[str], stored_table: Path, reference_tokenizer: jieba.Tokenizer
+) -> None:
+    text = "".join(parts)
+    partial = PartialDictionary.open(stored_table, ("test",))
+    assert partial is not None
+    try:
+        partial.prepare(text)
+        assert len(partial.tokenizer.FREQ) < len(reference_tokenizer.FREQ)
+        expected = list(reference_tokenizer.cut_for_search(text))
+        assert list(partial.tokenizer.cut_for_search(text)) == expected
+    finally:
+        partial.close()
+    assert PartialDictionary.open(stored_table, ("another key",)) is None
+
+
 def _build(book: Path, extensions: str, *options: str) -> tuple[str, str]:
     """Build *book* in a fresh process; return (searchindex.js text, stderr)."""
     done = subprocess.run(
@@ -158,8 +184,9 @@ def test_same_index_cold_warm_incremental_parallel(books: tuple[Path, Path]) -> 
             page.read_text(encoding="utf-8").replace("重入的", "可重入的反向图"), encoding="utf-8"
         )
     expected, _ = _build(stock, STOCK)
-    incremental, _ = _build(ours, OURS)
+    incremental, stderr = _build(ours, OURS)
     assert incremental == expected
+    assert "Loading model" not in stderr  # the new text used the stored split dictionary
     engine_texts = set(_cache(ours)["engine"])
     assert any("可重入的反向图" in text for text in engine_texts)
     assert not any("重入的反向传播" in text for text in engine_texts)  # the old text is gone

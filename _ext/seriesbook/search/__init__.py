@@ -5,9 +5,11 @@ About half of a full HTML build of a Chinese book is its search index: Sphinx's
 every text of every page. With ``seriesbook.search`` the ``zh`` search language is
 :class:`seriesbook.search.zh.SearchChinese`, which writes the same ``searchindex.js`` — same
 terms, same title terms, same pages for every query — but keeps each text's segmentation in
-``<doctreedir>/seriesbook-search-zh.pickle``. A rebuild (``-E``, ``-a``, an incremental build, a
+``<doctreedir>/seriesbook-search-zh.pickle``, and jieba's dictionary by first character in
+``<doctreedir>/seriesbook-search-jieba.sqlite``. A rebuild (``-E``, ``-a``, an incremental build, a
 theme change) segments only the texts that changed, and loads jieba's dictionary only if some
-text is new. ``seriesbook_search_cache = False`` turns the cache off.
+text is new, and then only the dictionary entries that text needs. ``seriesbook_search_cache =
+False`` turns both off.
 
 The index is fed in the main process, also under ``-j N`` (the HTML builder calls
 ``IndexBuilder.feed`` from ``write_doc_serialized``), so one cache sees every page. The cache is
@@ -51,10 +53,8 @@ def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if lang is None or not get_config(app.config).search_cache:
         return
     if lang.cache is None:
-        from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
-
-        path = Path(app.doctreedir) / CACHE_NAME
-        lang.cache = SegmentCache.load(path, signature(lang.userdict))
+        lang.attach(Path(app.doctreedir))
+    assert lang.cache is not None
     lang.cache.begin_page(docname)
 
 
@@ -64,6 +64,7 @@ def _save(app: Sphinx, exception: BaseException | None) -> None:
         return
     cache = lang.cache
     cache.save(set(app.env.all_docs))
+    lang.close()
     logger.verbose(
         "seriesbook.search: %d texts from the cache, %d segmented by jieba",
         cache.hits,

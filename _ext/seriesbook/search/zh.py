@@ -8,7 +8,8 @@ the segmentation of a text comes from, so the index it feeds is Sphinx's index:
   jieba's global one (default dictionary, then ``html_search_options["dict"]`` loaded once more
   as a user dictionary, which doubles the total frequency and so shapes every segmentation);
 * that tokenizer is made on the first miss only, so a build whose texts are all cached never
-  loads jieba's dictionary (about 2 s);
+  loads jieba's dictionary (about 2 s), and once the dictionary has been stored by first
+  character (:mod:`~seriesbook.search.dictionary`) a miss loads only the entries it needs;
 * the English stems of Latin words are memoised across pages, not only within one page.
 
 Latin terms are still collected from every text as Sphinx does, because ``stem`` depends on them.
@@ -17,15 +18,16 @@ Latin terms are still collected from every text as Sphinx does, because ``stem``
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
+from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
+from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
+
 if TYPE_CHECKING:
     import jieba
-
-    from seriesbook.search.cache import SegmentCache
 
 
 def user_dictionary(options: dict[str, str]) -> str | None:
@@ -66,8 +68,31 @@ class SearchChinese(SphinxSearchChinese):
         self.stemmer = snowballstemmer.stemmer("english")
         self.userdict = user_dictionary(options)
         self.cache: SegmentCache | None = None
+        self.table: Path | None = None
+        self.key: tuple[Any, ...] = ()
         self._tokenizer: jieba.Tokenizer | None = None
+        self._partial: PartialDictionary | None = None
         self._stems: dict[str, str] = {}
+
+    def attach(self, doctreedir: Path) -> None:
+        """Keep segmentations and the split dictionary in *doctreedir* (once per build)."""
+        self.key = signature(self.userdict)
+        self.cache = SegmentCache.load(doctreedir / CACHE_NAME, self.key)
+        self.table = doctreedir / DB_NAME
+
+    def _open_tokenizer(self) -> jieba.Tokenizer:
+        if self.table is not None:
+            self._partial = PartialDictionary.open(self.table, self.key)
+            if self._partial is not None:
+                return self._partial.tokenizer
+        tokenizer = make_tokenizer(self.userdict)
+        if self.table is not None:
+            write_table(self.table, self.key, tokenizer)
+        return tokenizer
+
+    def close(self) -> None:
+        if self._partial is not None:
+            self._partial.close()
 
     def segment(self, text: str) -> list[str]:
         """jieba's ``cut_for_search`` of *text*, from the cache when it has it."""
@@ -76,7 +101,9 @@ class SearchChinese(SphinxSearchChinese):
             if cached is not None:
                 return list(cached)
         if self._tokenizer is None:
-            self._tokenizer = make_tokenizer(self.userdict)
+            self._tokenizer = self._open_tokenizer()
+        if self._partial is not None:
+            self._partial.prepare(text)
         tokens = list(self._tokenizer.cut_for_search(text))
         if self.cache is not None:
             self.cache.put(text, tokens)

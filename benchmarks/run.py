@@ -1,0 +1,577 @@
+"""Measure seriesbook on the synthetic book, side by side with plain Sphinx; print a Markdown table.
+
+usage: python benchmarks/run.py [--scale S] [--repeat N] [--workdir DIR] [--output FILE]
+
+Writes the book twice with ``make_corpus.py`` (with seriesbook, and ``--plain`` for Sphinx +
+MyST + sphinxcontrib-mermaid + sphinx-book-theme alone), then runs every build as a subprocess
+of the project's Python (``python -m sphinx``), N times each, and reports the median with min
+and max of the wall time and of the CPU time (user + system of the build and its workers, which
+is steadier than wall time on a shared machine):
+
+* full build (``-E -a``: fresh environment, every page written, build directory kept as the
+  author has it) with seriesbook and plain, alternating A B A B; and a cold build (empty build
+  directory) of both;
+* ``seriesbook check``; incremental builds after editing one chapter and after renumbering one §
+  (with the count of warnings about the old number); ``-j 2`` (speed-up, byte-identical output);
+  the English edition (``-D language=en``); citation verification from git and from the lock
+  (``citations_verify.py`` on the book's generated repository, and ``seriesbook check`` without a
+  local copy); peak memory (``ru_maxrss`` of the build process tree); the site's size, its
+  largest page and what a chapter page loads;
+* that ``seriesbook.search`` writes the same search index as Sphinx's Chinese search for the
+  plain book, and answers a set of queries the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from make_corpus import write_book  # noqa: E402
+
+VENV_PYTHON = REPO / ".venv" / "bin" / "python"
+PYTHON = str(VENV_PYTHON if VENV_PYTHON.exists() else Path(sys.executable))
+CHECK = (PYTHON, "-m", "seriesbook", "check", ".")
+MERMAID = REPO / "node_modules" / "mermaid" / "dist"
+QUERIES = (
+    "张量",
+    "反向",
+    "传播",
+    "分配器",
+    "内存块",
+    "梯度同步",
+    "计算图",
+    "工作线程",
+    "缓存",
+    "分片",
+    "Dispatcher",
+    "TensorImpl",
+    "intrusive_ptr",
+    "autocast",
+    "torch",
+    "compile",
+    "kernel",
+    "launch",
+    "graph break",
+    "CUDA 缓存",
+    "反向 传播",
+    "§5.1",
+    "第3章",
+    "不存在的词",
+)
+
+
+@dataclass
+class Run:
+    wall: float
+    cpu: float
+    rss_mb: float
+    warnings: list[str] = field(default_factory=list)
+
+
+def run(
+    args: Sequence[str], cwd: Path, env: dict[str, str] | None = None, ok: tuple[int, ...] = (0,)
+) -> Run:
+    """Run a command; its wall time, CPU time and peak RSS (of it and its waited-for children)."""
+    with tempfile.TemporaryFile() as err:
+        began = time.perf_counter()
+        process = subprocess.Popen(
+            list(args), cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err
+        )
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - began
+        process.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+    if process.returncode not in ok:
+        raise RuntimeError(f"{' '.join(args)} failed ({process.returncode}):\n{stderr[-3000:]}")
+    warnings = [line for line in stderr.splitlines() if "WARNING" in line]
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, warnings)
+
+
+class Book:
+    """A generated book and its build directories."""
+
+    def __init__(self, root: Path, env: dict[str, str]) -> None:
+        self.root, self.env = root, env
+
+    def build(self, name: str = "main", *options: str, clean: bool = False) -> Run:
+        out = self.root / "_build" / name
+        if clean and out.exists():
+            shutil.rmtree(out)
+        return run(
+            [
+                PYTHON,
+                "-m",
+                "sphinx",
+                "-q",
+                "-b",
+                "html",
+                *options,
+                ".",
+                str(out / "html"),
+                "-d",
+                str(out / "doctrees"),
+            ],
+            self.root,
+            self.env,
+        )
+
+    def html(self, name: str = "main") -> Path:
+        return self.root / "_build" / name / "html"
+
+
+@dataclass
+class Stat:
+    runs: list[Run]
+
+    def _fmt(self, values: list[float], unit: str) -> str:
+        med = statistics.median(values)
+        if len(values) == 1:
+            return f"{med:.2f}{unit}"
+        return f"{med:.2f}{unit} ({min(values):.2f}–{max(values):.2f})"
+
+    @property
+    def wall(self) -> float:
+        return statistics.median(r.wall for r in self.runs)
+
+    @property
+    def cpu(self) -> float:
+        return statistics.median(r.cpu for r in self.runs)
+
+    def wall_text(self) -> str:
+        return self._fmt([r.wall for r in self.runs], " s")
+
+    def cpu_text(self) -> str:
+        return self._fmt([r.cpu for r in self.runs], " s")
+
+    @property
+    def rss(self) -> float:
+        return max(r.rss_mb for r in self.runs)
+
+    @property
+    def warnings(self) -> int:
+        return max(len(r.warnings) for r in self.runs)
+
+
+def repeat(n: int, step: Callable[[int], Run]) -> Stat:
+    return Stat([step(i) for i in range(n)])
+
+
+def alternate(n: int, a: Callable[[], Run], b: Callable[[], Run]) -> tuple[Stat, Stat]:
+    """A B A B …: both see the same drift of a shared machine."""
+    runs_a: list[Run] = []
+    runs_b: list[Run] = []
+    for _ in range(n):
+        runs_a.append(a())
+        runs_b.append(b())
+    return Stat(runs_a), Stat(runs_b)
+
+
+def tree_bytes(root: Path) -> int:
+    return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())
+
+
+def differing_files(a: Path, b: Path) -> list[str]:
+    """Relative paths whose bytes differ (or exist on one side only)."""
+    names = {p.relative_to(a) for p in a.rglob("*") if p.is_file()}
+    names |= {p.relative_to(b) for p in b.rglob("*") if p.is_file()}
+    return sorted(
+        str(n)
+        for n in names
+        if not (
+            (a / n).is_file() and (b / n).is_file() and (a / n).read_bytes() == (b / n).read_bytes()
+        )
+    )
+
+
+ASSET = re.compile(
+    r"<(?:script|link)\b[^>]*?(?:src|href)=\"([^\"]+)\"[^>]*>"
+    r"|import\s+\w+\s+from\s+[\"']([^\"']+)[\"']"
+)
+
+
+def page_load(html: Path, page: str) -> dict[str, int]:
+    """Bytes a page loads by itself: its HTML, local CSS and JS (lazy chunks not counted)."""
+    text = (html / page).read_text(encoding="utf-8")
+    sizes = {"html": len(text.encode()), "css": 0, "js": 0, "external": 0}
+    seen: set[str] = set()
+    for match in ASSET.finditer(text):
+        url = (match[1] or match[2]).split("?")[0]
+        tag = match[0]
+        if url.startswith(("http:", "https:", "//")):
+            sizes["external"] += 1
+            continue
+        if url in seen or not url.endswith((".css", ".js", ".mjs")):
+            continue
+        if tag.startswith("<link") and "stylesheet" not in tag and "preload" not in tag:
+            continue
+        seen.add(url)
+        path = (html / page).parent / url
+        if path.is_file():
+            sizes["css" if url.endswith(".css") else "js"] += path.stat().st_size
+    return sizes
+
+
+def kb(n: float) -> str:
+    return f"{n / 1024:,.0f} KB"
+
+
+def search_equivalence(plain: Path, env: dict[str, str]) -> tuple[bool, int, int]:
+    """Plain book: Sphinx's zh vs seriesbook.search (cold, then from the cache)."""
+    from seriesbook.search.query import load_index, search
+
+    book = Book(plain, env)
+    extensions = "extensions=myst_parser,sphinxcontrib.mermaid,seriesbook.search"
+    book.build("search", "-D", extensions, clean=True)
+    cold = (book.html("search") / "searchindex.js").read_bytes()
+    book.build("search", "-E", "-a", "-D", extensions)
+    warm = (book.html("search") / "searchindex.js").read_bytes()
+    # a full build: Sphinx's incremental index keeps terms of rebuilt pages with no pages left
+    book.build("main", "-E", "-a")
+    stock = (book.html() / "searchindex.js").read_bytes()
+    theirs = load_index(book.html() / "searchindex.js")
+    ours = load_index(book.html("search") / "searchindex.js")
+    same = sum(search(theirs, q) == search(ours, q) for q in QUERIES)
+    return cold == stock == warm, same, len(QUERIES)
+
+
+def citations_rate(repo: Path, count: int) -> tuple[float, float]:
+    """Citations per second from git and from the lock (``citations_verify.py``)."""
+    script = HERE / "citations_verify.py"
+    if not script.is_file():
+        return float("nan"), float("nan")
+    done = subprocess.run(
+        [PYTHON, str(script), str(repo), "v1.0.0", "--citations", str(count)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    rates = re.findall(r"^(git|lock):.*= ([\d,]+)/s", done.stdout, re.MULTILINE)
+    found = {kind: float(rate.replace(",", "")) for kind, rate in rates}
+    return found.get("git", float("nan")), found.get("lock", float("nan"))
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    memory = ""
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("MemTotal"):
+            memory = f"{int(line.split()[1]) / 1024 / 1024:.0f} GiB"
+    versions = subprocess.run(
+        [
+            PYTHON,
+            "-c",
+            "import importlib.metadata as m, sys; print(sys.version.split()[0], *("
+            "f'{p} {m.version(p)}' for p in ('sphinx', 'myst-parser', 'sphinxcontrib-mermaid', "
+            "'sphinx-book-theme', 'jieba')), sep=', ')",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    load = os.getloadavg()[0]
+    return (
+        f"{os.cpu_count()} CPUs ({cpu}), {memory}, {platform.system()} "
+        f"{platform.release()}; Python {versions}; load average {load:.1f} at start"
+    )
+
+
+def edit_chapter(path: Path, serial: int) -> None:
+    """Append a sentence to the chapter's first paragraph (a real text change)."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for i, line in enumerate(lines):
+        if line and not line.startswith(("#", "-", "`", ":", "{")):
+            lines[i] = f"{line}作者第{serial + 1}次修改了这一段，调度器与分配器的描述更加准确。"
+            break
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def measure(scale: float, repeat_n: int, workdir: Path) -> str:
+    env = dict(os.environ)
+    if MERMAID.is_dir():
+        env.setdefault("SERIESBOOK_MERMAID_DIR", str(MERMAID))
+    env.pop("SERIESBOOK_CORPUS_SOURCE", None)
+    started = machine()
+    manifest = write_book(workdir / "book", scale)
+    write_book(workdir / "plain", scale, plain=True)
+    book, plain = Book(workdir / "book", env), Book(workdir / "plain", env)
+    counts = manifest["counts"]
+    assert isinstance(counts, dict)
+    docs = manifest["docs"]
+    assert isinstance(docs, list)
+    n = repeat_n
+    rows: list[tuple[str, str, str, str, str]] = []
+
+    # cold builds (empty build directory), then full builds with the build directory kept
+    cold_sb, cold_plain = alternate(
+        n, lambda: book.build(clean=True), lambda: plain.build(clean=True)
+    )
+    full_sb, full_plain = alternate(
+        n, lambda: book.build("main", "-E", "-a"), lambda: plain.build("main", "-E", "-a")
+    )
+    ratio = full_sb.wall / full_plain.wall
+    rows.append(
+        (
+            "full build, `-E -a` (wall)",
+            full_sb.wall_text(),
+            full_plain.wall_text(),
+            f"{ratio:.2f}×",
+            "≤ 0.8× plain",
+        )
+    )
+    rows.append(
+        (
+            "full build, `-E -a` (CPU)",
+            full_sb.cpu_text(),
+            full_plain.cpu_text(),
+            f"{full_sb.cpu / full_plain.cpu:.2f}×",
+            "",
+        )
+    )
+    rows.append(
+        (
+            "cold build, empty build dir (wall)",
+            cold_sb.wall_text(),
+            cold_plain.wall_text(),
+            f"{cold_sb.wall / cold_plain.wall:.2f}×",
+            "",
+        )
+    )
+    rows.append(
+        ("warnings in a full build", str(full_sb.warnings), str(full_plain.warnings), "", "")
+    )
+
+    check = repeat(n, lambda _: run(CHECK, book.root, env, (0, 1)))
+    rows.append(
+        (
+            "`seriesbook check`",
+            check.wall_text(),
+            "",
+            f"{check.wall / full_sb.wall:.0%} of full",
+            "≤ 35%",
+        )
+    )
+
+    # incremental: one chapter edited
+    chapter = str(docs[len(docs) // 2])
+    original = {b: (b.root / f"{chapter}.md").read_text(encoding="utf-8") for b in (book, plain)}
+
+    def incremental(target: Book, i: int) -> Run:
+        edit_chapter(target.root / f"{chapter}.md", i)
+        return target.build()
+
+    inc_sb = repeat(n, lambda i: incremental(book, i))
+    inc_plain = repeat(n, lambda i: incremental(plain, i))
+    for target in (book, plain):
+        (target.root / f"{chapter}.md").write_text(original[target], encoding="utf-8")
+        target.build()
+    rows.append(
+        (
+            f"incremental, one chapter ({chapter}) edited",
+            inc_sb.wall_text(),
+            inc_plain.wall_text(),
+            f"{inc_sb.wall / full_sb.wall:.0%} of full "
+            f"(plain {inc_plain.wall / full_plain.wall:.0%})",
+            "≤ 15%",
+        )
+    )
+
+    # incremental: one § renumbered
+    renumber = manifest["renumber"]
+    assert isinstance(renumber, dict)
+    page = book.root / f"{renumber['doc']}.md"
+    text = page.read_text(encoding="utf-8")
+    old, new = str(renumber["old"]), str(renumber["new"])
+    renumbered = text.replace(f" §{old} ", f" §{new} ", 1)
+    found: list[int] = []
+
+    def renumber_once(_: int) -> Run:
+        page.write_text(renumbered, encoding="utf-8")
+        result = book.build()
+        found.append(sum(1 for w in result.warnings if f"§{old}" in w or f"{old}" in w))
+        page.write_text(text, encoding="utf-8")
+        book.build()
+        return result
+
+    ren = repeat(n, renumber_once)
+    rows.append(
+        (
+            f"incremental, §{old} renumbered to §{new}",
+            ren.wall_text(),
+            "",
+            f"{ren.wall / full_sb.wall:.0%} of full; {max(found)} warnings name §{old} "
+            f"({renumber['mentions']} mentions in {len(renumber['referrer_docs'])} pages)",
+            "referrers warn",
+        )
+    )
+
+    # -j 2 against -j 1 (both full builds)
+    book.build("main", "-E", "-a")
+    book.build("j2", "-j", "2", clean=True)
+    j2 = repeat(n, lambda _: book.build("j2", "-E", "-a", "-j", "2"))
+    diff = differing_files(book.html(), book.html("j2"))
+    rows.append(
+        (
+            "full build `-j 2` (wall)",
+            j2.wall_text(),
+            "",
+            f"{full_sb.wall / j2.wall:.2f}× speed-up; output "
+            + ("byte-identical" if not diff else f"differs in {len(diff)} files: {diff[:3]}"),
+            "≥ 1.4×, identical",
+        )
+    )
+
+    # English edition
+    book.build("en", "-D", "language=en", clean=True)
+    en = repeat(n, lambda _: book.build("en", "-E", "-a", "-D", "language=en"))
+    rows.append(
+        (
+            "English edition, `-E -a`",
+            en.wall_text(),
+            "",
+            f"{en.wall / full_sb.wall:.2f}× the Chinese",
+            "within 10%",
+        )
+    )
+
+    # citations
+    drawn = max(50, round(20000 * scale))
+    rates = [citations_rate(book.root / "corpus-src", drawn) for _ in range(n)]
+    git_rate = statistics.median(r[0] for r in rates)
+    lock_rate = statistics.median(r[1] for r in rates)
+    rows.append(
+        (
+            "citation verification from git",
+            f"{git_rate:,.0f} /s",
+            "",
+            f"`citations_verify.py`, {drawn:,} citations",
+            "≥ 5,000 /s",
+        )
+    )
+    rows.append(("citation verification from the lock", f"{lock_rate:,.0f} /s", "", "", ""))
+    run([PYTHON, "-m", "seriesbook", "lock", "."], book.root, env, (0, 1))
+    no_copy = {**env, "SERIESBOOK_CORPUS_SOURCE": ""}
+    check_lock = repeat(n, lambda _: run(CHECK, book.root, no_copy, (0, 1)))
+    rows.append(
+        (
+            f"`seriesbook check`, {counts['citations']} citations from git / from the lock",
+            f"{check.wall_text()} / {check_lock.wall_text()}",
+            "",
+            f"{len(check_lock.runs[-1].warnings)} problems without the copy",
+            "",
+        )
+    )
+
+    # memory and site
+    rows.append(
+        (
+            "peak memory (RSS, largest process)",
+            f"{full_sb.rss:,.0f} MB",
+            f"{full_plain.rss:,.0f} MB",
+            "",
+            "",
+        )
+    )
+    for label, target in (("site size", tree_bytes),):
+        rows.append((label, kb(target(book.html())), kb(target(plain.html())), "", ""))
+    pages = {
+        b: max(b.html().rglob("*.html"), key=lambda p: p.stat().st_size) for b in (book, plain)
+    }
+    rows.append(
+        (
+            "largest page",
+            f"{pages[book].name} {kb(pages[book].stat().st_size)}",
+            f"{pages[plain].name} {kb(pages[plain].stat().st_size)}",
+            "",
+            "",
+        )
+    )
+    loads = {b: page_load(b.html(), f"{chapter}.html") for b in (book, plain)}
+    rows.append(
+        (
+            f"a chapter page loads ({chapter}.html)",
+            *(
+                f"{kb(sum(v for k, v in loads[b].items() if k != 'external'))}: HTML "
+                f"{kb(loads[b]['html'])}, CSS {kb(loads[b]['css'])}, JS {kb(loads[b]['js'])}"
+                f"; {loads[b]['external']} third-party"
+                for b in (book, plain)
+            ),
+            "",
+            "no third-party hosts",
+        )
+    )
+    rows.append(
+        (
+            "search index (`searchindex.js`)",
+            kb((book.html() / "searchindex.js").stat().st_size),
+            kb((plain.html() / "searchindex.js").stat().st_size),
+            "",
+            "",
+        )
+    )
+
+    same, answered, total = search_equivalence(plain.root, env)
+    rows.append(
+        (
+            "seriesbook.search vs Sphinx's zh (plain book)",
+            "identical index" if same else "INDEX DIFFERS",
+            "",
+            f"{answered}/{total} queries answered alike",
+            "same results",
+        )
+    )
+
+    header = (
+        f"Scale {scale} ({counts['chapters']} chapters, {counts['sections']} sections, "
+        f"{counts['han']:,} Chinese characters, {counts['words']:,} words, "
+        f"{counts['diagrams']} diagrams, {counts['citations']} citations + "
+        f"{counts['excerpts']} excerpts, {counts['sec_mentions']} § mentions); "
+        f"median of {n} (min–max).\n\nMachine: {started}\n"
+    )
+    table = [
+        "| measurement | seriesbook | plain Sphinx | result | target |",
+        "|---|---|---|---|---|",
+    ]
+    table += ["| " + " | ".join(row) + " |" for row in rows]
+    return header + "\n" + "\n".join(table) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--workdir", type=Path, help="keep the books here (default: temporary)")
+    parser.add_argument("--output", type=Path, help="also write the table to this file")
+    args = parser.parse_args(argv)
+    if args.repeat < 1 or args.scale <= 0:
+        parser.error("--repeat and --scale must be positive")
+    with tempfile.TemporaryDirectory(prefix="seriesbook-bench-") as tmp:
+        workdir = args.workdir or Path(tmp)
+        report = measure(args.scale, args.repeat, workdir)
+    print(report)
+    if args.output:
+        args.output.write_text(report, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
