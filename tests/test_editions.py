@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -329,3 +330,20 @@ def test_every_catalog_in_the_repository_passes_msgfmt_check() -> None:
             ["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True
         )
         assert result.returncode == 0, f"{path}: {result.stderr}"
+
+
+def test_incremental_rebuild_after_a_catalog_edit(make_app: MakeApp, tmp_path: Path) -> None:
+    """Translating a page's last message re-reads that page only: its notice disappears."""
+    srcdir = copy_root(tmp_path, "book")
+    app = build(make_app, srcdir, "en")
+    assert page(app, "ch01.html").select(".seriesbook-translation-notice")
+    po = srcdir / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    _retranslate(po, "这一段还没有翻译，提到 §1.1 和第2章。", "Now translated: §1.1, Chapter 2.")
+    future = po.stat().st_mtime + 10
+    os.utime(po, (future, future))
+    read: list[str] = []
+    app.connect("env-before-read-docs", lambda app, env, docnames: read.extend(docnames))
+    app.build()
+    assert read == ["ch01"]
+    assert page(app, "ch01.html").select(".seriesbook-translation-notice") == []
+    assert ours(app) == []

@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.locale import init as init_locale
+from sphinx.transforms import SphinxTransform
+from sphinx.util.i18n import docname_to_domain
 from sphinxcontrib.mermaid import Mermaid, mermaid
 
 from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse
@@ -29,6 +32,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 STRUCTURE = "seriesbook_structure"
+TRANSLATED_EARLY = "seriesbook_translated_early"
 
 
 class diagram_label(nodes.Invisible, nodes.Element, addnodes.translatable):  # type: ignore[misc]
@@ -38,12 +42,42 @@ class diagram_label(nodes.Invisible, nodes.Element, addnodes.translatable):  # t
         """The original stays in ``message``; only ``text`` changes."""
 
     def extract_original_messages(self) -> Sequence[str]:
+        if self.get(TRANSLATED_EARLY):
+            return []  # already looked up by TranslateLabels: nothing left for Locale
         return [self["message"]]
 
     def apply_translated_message(self, original_message: str, translated_message: str) -> None:
         self["text"] = translated_message
         if isinstance(self.parent, mermaid):
             render_diagram(self.parent)
+
+
+class TranslateLabels(SphinxTransform):
+    """Translate diagram labels just before Sphinx's ``Locale``, from the same catalogs.
+
+    ``Locale`` would do the same through :meth:`diagram_label.apply_translated_message`, but it
+    first publishes every translation as a Markdown document (for titles' sake): for hundreds of
+    short labels that doubles a translated edition's reading time.
+    """
+
+    default_priority = 19  # Locale is 20
+
+    def apply(self, **kwargs: Any) -> None:
+        builder = getattr(self.env, "_builder_cls", None)  # as Sphinx's own i18n transforms do
+        if builder is None or not builder.use_message_catalog or not self.config.language:
+            return  # the gettext builder extracts the labels instead
+        domain = docname_to_domain(self.env.current_document.docname, self.config.gettext_compact)
+        dirs = [self.env.srcdir / directory for directory in self.config.locale_dirs]
+        catalog, has_catalog = init_locale(dirs, self.config.language, domain)
+        if not has_catalog:
+            return
+        for label in self.document.findall(diagram_label):
+            message = label["message"]
+            translation = catalog.gettext(message)
+            label[TRANSLATED_EARLY] = True
+            label["translated"] = bool(translation.strip()) and translation != message
+            if label["translated"]:
+                label.apply_translated_message(message, translation)
 
 
 def render_diagram(node: mermaid) -> None:
@@ -112,3 +146,4 @@ def register(app: Sphinx) -> None:
     skip = (_skip, None)
     app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)
     app.add_directive("mermaid", TranslatableMermaid, override=True)
+    app.add_transform(TranslateLabels)
