@@ -6,11 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from sphinx.testing.util import SphinxTestApp
-
 from seriesbook import CAPABILITIES
 from seriesbook.config import PREFIX, SeriesbookConfig, get_config, option_fields
 from seriesbook.problems import Problem
+from sphinx.testing.util import SphinxTestApp
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
 
