@@ -268,6 +268,9 @@ def test_mismatch_reported_at_the_po_line(make_app: MakeApp, tmp_path: Path) -> 
     assert second.startswith(f"{ch02}:{changed}: WARNING: ")
     assert "§ numbers: missing §1.1; added §1.2" in second
     assert second.endswith("[seriesbook.i18n-mismatch]")
+    # the book's own edition (what `seriesbook check` reads) reports the same, at the same places
+    source = build(make_app, srcdir, "zh_CN", builder="dummy")
+    assert sorted(w for w in ours(source) if "i18n-mismatch" in w) == [first, second]
 
 
 def test_update_po_keeps_translations_and_marks_changes_fuzzy(tmp_path: Path) -> None:

@@ -60,16 +60,25 @@ def recognizers(config: Config) -> dict[str, Recognizer]:
     }
 
 
-class TranslatedPage(SphinxTransform):
-    """In a translated edition: check the page's catalog and show its coverage notice."""
+class CheckCatalogs(SphinxTransform):
+    """Per page: check its catalogs (``i18n-mismatch``); in a translated edition, its notice.
+
+    The book's own edition checks every translated edition's catalog of the page, so
+    ``seriesbook check`` and the first ``make html`` build report mismatches too; a translated
+    edition checks its own. Each catalog is a dependency of the page: editing it re-reads it.
+    """
 
     default_priority = 30  # after Sphinx's Locale (20): the page is translated by now
 
     def apply(self, **kwargs: Any) -> None:
+        docname = self.env.current_document.docname
         if not is_translated_edition(self.config):
+            for language in get_config(self.config).editions[1:]:
+                if (path := catalog_path(self.env, language, docname)) is not None:
+                    self.env.note_dependency(path)
+                    check_catalog(read_catalog(path), path, recognizers(self.config))
             return
         language = str(self.config.language)
-        docname = self.env.current_document.docname
         path = catalog_path(self.env, language, docname)
         if path is None:
             coverage = Coverage.of(1, 0, 0)  # no catalog yet: nothing is translated
@@ -83,7 +92,7 @@ class TranslatedPage(SphinxTransform):
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
     _diagrams.register(app)
-    app.add_transform(TranslatedPage)
+    app.add_transform(CheckCatalogs)
     app.connect("config-inited", add_static)
     app.connect("html-page-context", add_switcher)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
