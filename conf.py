@@ -33,7 +33,11 @@ gettext_last_translator = "seriesbook"
 gettext_language_team = "seriesbook translators"
 
 seriesbook_repository_url = "https://github.com/seriesbook/pytorch-internals"
-seriesbook_editions = ["zh_CN"]
+seriesbook_editions = ["zh_CN", "en"]
+if os.environ.get("READTHEDOCS"):
+    # Each edition is its own Read the Docs project, served at /<language>/<version>/.
+    _rtd_version = os.environ.get("READTHEDOCS_VERSION", "latest")
+    seriesbook_edition_url = "/{rtd_language}/" + _rtd_version + "/{target}"
 seriesbook_sources = {
     "pytorch": {
         "repo": "https://github.com/pytorch/pytorch",
