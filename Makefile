@@ -81,11 +81,17 @@ livehtml: bootstrap
 	  $(addprefix --watch ,$(wildcard locale)) $(SPHINXOPTS) \
 	  $(SOURCEDIR) $(BUILDDIR)/html/$(LIVE_LANGUAGE)
 
+# One template per page (gettext_compact = False), messages in page order, no locations or uuids
+# (conf.py); extracted afresh so a removed page leaves no stale template behind.
 gettext: bootstrap
+	rm -rf $(BUILDDIR)/gettext
 	$(SPHINXBUILD) -b gettext $(SPHINXFLAGS) -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) \
 	  $(SOURCEDIR) $(BUILDDIR)/gettext
 
-# No line wrapping, so a changed paragraph is a one-line diff in the catalogs.
+# Creates or updates locale/<lang>/LC_MESSAGES/<page>.po: existing translations are kept, a
+# changed message keeps its old translation marked fuzzy (not used until a translator clears
+# the flag), a removed one stays as an obsolete #~ entry. No line wrapping, so a changed
+# paragraph is a one-line diff.
 update-po: gettext
 	$(BIN)/sphinx-intl update -p $(BUILDDIR)/gettext -d locale --line-width 0 \
 	  $(addprefix -l ,$(LANGUAGES))
