@@ -4,9 +4,11 @@ sphinxcontrib-mermaid keeps a diagram's source in a ``mermaid`` node that Sphinx
 sees. Here the ``mermaid`` directive is the same directive plus one step: it splits the source
 (:mod:`._mermaid`) and hangs one :class:`diagram_label` per label under the node. Each label
 implements :class:`sphinx.addnodes.translatable`, so :func:`sphinx.util.nodes.extract_messages`
-yields it to the gettext builder (one msgid per label) and to the ``Locale`` transform, which
-hands it the translation; the label then re-renders its diagram's ``code`` with every label's
-current text, escaped so that a translation cannot change the diagram's structure.
+yields it to the gettext builder: one msgid per label. In a build with catalogs,
+:class:`TranslateLabels` hands each label its translation just before Sphinx's ``Locale`` (from
+the same catalogs; ``Locale`` itself would too, only slower); the label then re-renders its
+diagram's ``code`` with every label's current text, escaped so that a translation cannot change
+the diagram's structure.
 
 A diagram that cannot be split is reported (``i18n-diagram``, at its line in the source file)
 and left exactly as written, untranslatable.
