@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -350,3 +351,56 @@ def test_incremental_rebuild_after_a_catalog_edit(make_app: MakeApp, tmp_path: P
     assert read == ["ch01"]
     assert page(app, "ch01.html").select(".seriesbook-translation-notice") == []
     assert ours(app) == []
+
+
+SWITCHER_HARNESS = r"""
+// A page with two edition links, the reader at #sec-1-2: load the switcher script, then follow
+// the reader to #sec-3 (hashchange) and click. Prints the hrefs after each step.
+const fs = require('fs');
+const listeners = {};
+const on = (target) => (type, fn) => { (listeners[target + type] ||= []).push(fn); };
+const fire = (target, type) => (listeners[target + type] || []).forEach((fn) => fn());
+function link(href) {
+  const attrs = { href };
+  return {
+    getAttribute: (name) => attrs[name],
+    setAttribute: (name, value) => { attrs[name] = value; },
+    addEventListener: (type, fn) => { link.clicks.push(fn); },
+  };
+}
+link.clicks = [];
+const links = [link('../en/ch01.html'), link('../de/ch01.html#old')];
+global.window = { location: { hash: '#sec-1-2' }, addEventListener: on('window') };
+global.document = {
+  addEventListener: on('document'),
+  querySelectorAll: (selector) => (selector === 'a.seriesbook-edition' ? links : []),
+};
+eval(fs.readFileSync(process.argv[2], 'utf8'));
+const hrefs = () => links.map((l) => l.getAttribute('href'));
+const steps = [hrefs()];
+fire('document', 'DOMContentLoaded');
+steps.push(hrefs());
+window.location.hash = '#sec-3';
+fire('window', 'hashchange');
+steps.push(hrefs());
+window.location.hash = '';
+link.clicks.forEach((fn) => fn());
+steps.push(hrefs());
+console.log(JSON.stringify(steps));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_switcher_script_keeps_the_anchor(tmp_path: Path) -> None:
+    harness = tmp_path / "harness.js"
+    harness.write_text(SWITCHER_HARNESS, encoding="utf-8")
+    script = REPO / "_ext" / "seriesbook" / "static" / "seriesbook-editions.js"
+    result = subprocess.run(
+        ["node", str(harness), str(script)], capture_output=True, text=True, check=True
+    )
+    assert json.loads(result.stdout) == [
+        ["../en/ch01.html", "../de/ch01.html#old"],  # without the script: the page itself
+        ["../en/ch01.html#sec-1-2", "../de/ch01.html#sec-1-2"],
+        ["../en/ch01.html#sec-3", "../de/ch01.html#sec-3"],
+        ["../en/ch01.html", "../de/ch01.html"],  # at the top of the page: no anchor
+    ]
