@@ -21,6 +21,7 @@ from seriesbook.citations import citation_counts
 from seriesbook.citations.lockfile import write_lock
 from seriesbook.cli import main
 from sphinx.testing.util import SphinxTestApp
+from sphinx.util.console import strip_escape_sequences
 
 ROOTS = Path(__file__).parent / "roots"
 MakeApp = Callable[..., SphinxTestApp]
@@ -214,6 +215,15 @@ def test_translated_text_is_linked(make_app: MakeApp, tmp_path: Path, git_source
     assert 'href="https://example.org/demo/blob/v1.0/pkg/engine.py#L5"' in html
     counts = citation_counts(app.env, "index")
     assert (counts.citations, counts.with_symbol, counts.verified) == (2, 1, 2)
+
+
+def test_translated_problems_are_at_the_source_line(make_app: MakeApp, tmp_path: Path) -> None:
+    """Sphinx parses a translation as a one-line document; warnings still name the .md line."""
+    srcdir = book(tmp_path, "i18n")
+    app = build(make_app, srcdir)  # no copy, no lock: both citations are unverified
+    line = line_of(srcdir, "The engine runs at")
+    where = [strip_escape_sequences(w).split(": WARNING")[0] for w in warnings(app)]
+    assert where == [f"{srcdir / 'index.md'}:{line}"] * 2
 
 
 # --- every warning, from git and from a plain directory ----------------------------------------

@@ -7,17 +7,19 @@ Each problem is a Sphinx warning of type ``seriesbook`` whose subtype is the cod
 
 from __future__ import annotations
 
+import re
 from enum import Enum
-from typing import TYPE_CHECKING
 
+from docutils import nodes
 from sphinx.util import logging
-
-if TYPE_CHECKING:
-    from docutils import nodes
 
 WARNING_TYPE = "seriesbook"
 
 logger = logging.getLogger(__name__)
+
+# Sphinx parses a translated message as a small document whose source is
+# "<path>:<line>:<translated>", and whose nodes count lines from 1 again.
+_TRANSLATED_SOURCE = re.compile(r"(?P<path>.*):(?P<line>\d+):<translated>")
 
 
 class Problem(Enum):
@@ -68,5 +70,30 @@ def warn(
     message: str,
     location: str | tuple[str | None, int | None] | nodes.Node | None,
 ) -> None:
-    """Report *problem* as a ``seriesbook.<code>`` warning at *location* (node or docname/line)."""
+    """Report *problem* as a ``seriesbook.<code>`` warning at *location* (node or docname/line).
+
+    A node from translated text is reported at the source line of the message it came from.
+    """
+    if isinstance(location, nodes.Node):
+        location = _source_location(location)
     logger.warning(message, type=WARNING_TYPE, subtype=problem.code, location=location)
+
+
+def _source_location(node: nodes.Node) -> str | nodes.Node:
+    source = nodes.get_source_line(node)[0]
+    translated = _TRANSLATED_SOURCE.fullmatch(source or "")
+    if translated is None:
+        return node
+    return f"{translated['path']}:{translated['line']}"
+
+
+def source_line(node: nodes.Node | None) -> int | None:
+    """The line of the author's source file where *node* was written, translated text included."""
+    while node is not None:
+        translated = _TRANSLATED_SOURCE.fullmatch(getattr(node, "source", None) or "")
+        if translated is not None:
+            return int(translated["line"])
+        if node.line:
+            return int(node.line)
+        node = node.parent
+    return None

@@ -24,6 +24,7 @@ from seriesbook.citations._parse import (
     unsafe_path,
 )
 from seriesbook.config import SeriesbookConfig, get_config
+from seriesbook.problems import source_line
 
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message
@@ -62,14 +63,6 @@ def _linkable(node: nodes.Element) -> bool:
     return True
 
 
-def _line(node: nodes.Element) -> int | None:
-    while node is not None:
-        if node.line:
-            return int(node.line)
-        node = node.parent
-    return None
-
-
 class LinkCitations(SphinxTransform):
     """Link every citation of the document and record it for verification."""
 
@@ -100,14 +93,14 @@ class LinkCitations(SphinxTransform):
             text, kind = node[ROLE_ATTRIBUTE], "role"
             citation = parse_role(text, suffixes)
             if citation is None:
-                return CitationRecord(None, text, config.default_source, kind, _line(node))
+                return CitationRecord(None, text, config.default_source, kind, source_line(node))
         else:
             text, kind = node.astext().strip(), "literal"
             citation = parse_citation(text, suffixes)
         if citation is None or not _linkable(node):
             return None
         source = citation.source or config.default_source or _only(config.sources)
-        return CitationRecord(citation, text, source, kind, _line(node), excerpt)
+        return CitationRecord(citation, text, source, kind, source_line(node), excerpt)
 
 
 def _only(sources: dict[str, dict[str, str]]) -> str:
