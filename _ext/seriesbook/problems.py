@@ -11,6 +11,7 @@ import re
 from enum import Enum
 
 from docutils import nodes
+from docutils.utils import get_source_line
 from sphinx.util import logging
 
 WARNING_TYPE = "seriesbook"
@@ -80,7 +81,7 @@ def warn(
 
 
 def _source_location(node: nodes.Node) -> str | nodes.Node:
-    source = nodes.get_source_line(node)[0]
+    source = get_source_line(node)[0]
     translated = _TRANSLATED_SOURCE.fullmatch(source or "")
     if translated is None:
         return node
