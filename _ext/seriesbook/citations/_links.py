@@ -71,7 +71,8 @@ class LinkCitations(SphinxTransform):
     def apply(self) -> None:
         config = get_config(self.config)
         records: list[CitationRecord] = []
-        for node in list(self.document.findall(_is_candidate)):
+        candidates = self.document.findall(_is_candidate)
+        for node in [n for n in candidates if isinstance(n, nodes.Element)]:
             record = self._record(node, config)
             if record is None:
                 continue

@@ -37,7 +37,7 @@ STRUCTURE = "seriesbook_structure"
 TRANSLATED_EARLY = "seriesbook_translated_early"
 
 
-class diagram_label(nodes.Invisible, nodes.Element, addnodes.translatable):  # type: ignore[misc]
+class diagram_label(nodes.Invisible, nodes.Element, addnodes.translatable):
     """One text label of a Mermaid diagram: a catalog message of its own."""
 
     def preserve_original_messages(self) -> None:

@@ -159,7 +159,7 @@ class _DocumentWalk:
                     MentionRecord(child[MENTION], child[MENTION_NUMBER], child.line,
                                   child.get(MENTION_INVENTORY))
                 )
-            elif isinstance(child, NO_LINKS) or child.tagname in NO_LINK_TAGNAMES:
+            elif isinstance(child, NO_LINKS) or getattr(child, "tagname", "") in NO_LINK_TAGNAMES:
                 where.breaks += child.astext().count("\n")
             elif isinstance(child, nodes.Element):
                 self._visit(child, where)
@@ -276,7 +276,7 @@ class SecRole(SphinxRole):
 
 
 def resolve_sibling(
-    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.Element
+    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.TextElement
 ) -> nodes.reference | None:
     """``{sec}`vllm:3.2```: intersphinx makes the link; the tooltip is the target's § title."""
     inventory = node.get(MENTION_INVENTORY)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
 
-class book_stats(nodes.General, nodes.Element):  # type: ignore[misc]
+class book_stats(nodes.General, nodes.Element):
     """Placeholder for the tables, replaced once all documents are known."""
 
 
