@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from seriesbook.editions import catalog_coverage
-from seriesbook.editions._coverage import Coverage, count_catalog, read_catalog
+from seriesbook.editions._coverage import Coverage, count_messages, read_catalog
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]
@@ -219,6 +219,19 @@ def test_coverage_against_known_counts(make_app: MakeApp, tmp_path: Path) -> Non
     assert catalog_coverage(app, "de")["ch02"] == Coverage(5, 0, 0, 5, 0.0)
 
 
+def test_coverage_follows_the_page_not_a_stale_catalog(make_app: MakeApp, tmp_path: Path) -> None:
+    """A paragraph edited after translation is untranslated until the catalog catches up."""
+    srcdir = copy_root(tmp_path, "book")
+    ch02 = srcdir / "ch02.md"
+    ch02.write_text(ch02.read_text(encoding="utf-8").replace("位的顺序。", "位的新顺序。"))
+    app = build(make_app, srcdir, "zh_CN", builder="dummy")
+    assert catalog_coverage(app, "en")["ch02"] == Coverage(5, 4, 0, 1, 80.0)
+    notice = page(build(make_app, srcdir, "en"), "ch02.html").select(
+        ".seriesbook-translation-notice"
+    )
+    assert "This page is 80% translated." in notice[0].get_text()
+
+
 def test_count_catalog_rules(tmp_path: Path) -> None:
     po = tmp_path / "x.po"
     po.write_text(
@@ -230,7 +243,11 @@ def test_count_catalog_rules(tmp_path: Path) -> None:
         '#~ msgid "gone"\n#~ msgstr "Gone"\n',
         encoding="utf-8",
     )
-    assert count_catalog(read_catalog(po)) == Coverage(4, 1, 1, 2, 25.0)
+    catalog = read_catalog(po)
+    assert count_messages(["a", "b", "c", "d"], catalog) == Coverage(4, 1, 1, 2, 25.0)
+    # the page's messages count, not the catalog's: "gone" is obsolete, "new" is not in it yet
+    assert count_messages(["a", "gone", "new"], catalog) == Coverage(3, 1, 0, 2, 33.3)
+    assert count_messages(["a", "b"], None) == Coverage(2, 0, 0, 2, 0.0)
     assert Coverage.of(1000, 999, 0).percent == 99.9  # never rounded up to complete
 
 

@@ -29,10 +29,14 @@ from seriesbook.config import get_config
 from seriesbook.editions import _diagrams
 from seriesbook.editions._coverage import (
     Coverage,
+    NoteMessages,
     catalog_coverage,
     catalog_path,
-    count_catalog,
+    count_messages,
     is_translated_edition,
+    merge_messages,
+    page_messages,
+    purge_messages,
     read_catalog,
     source_language,
 )
@@ -80,19 +84,20 @@ class CheckCatalogs(SphinxTransform):
             return
         language = str(self.config.language)
         path = catalog_path(self.env, language, docname)
-        if path is None:
-            coverage = Coverage.of(1, 0, 0)  # no catalog yet: nothing is translated
-        else:
-            catalog = read_catalog(path)
+        catalog = read_catalog(path) if path is not None else None
+        if path is not None and catalog is not None:
             check_catalog(catalog, path, recognizers(self.config))
-            coverage = count_catalog(catalog)
+        coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
         add_notice(self.document, coverage, language, source_language(self.config))
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
     _diagrams.register(app)
+    app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)
+    app.connect("env-purge-doc", purge_messages)
+    app.connect("env-merge-info", merge_messages)
     app.connect("config-inited", add_static)
     app.connect("html-page-context", add_switcher)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,20 +1,25 @@
-"""How much of each page a translated edition has: counted in its gettext catalog.
+"""How much of each page a translated edition has: the page's messages looked up in its catalog.
 
-With ``gettext_compact = False`` every page ``<docname>`` has its own catalog
-``<locale_dir>/<language>/LC_MESSAGES/<docname>.po``. A message is *translated* when it has a
-translation and is not fuzzy (Sphinx ignores fuzzy translations), *fuzzy* when marked so
-(``make update-po`` marks changed messages fuzzy), *untranslated* otherwise. Obsolete entries
-(``#~``) are not counted. A page without a catalog counts its messages from the doctree, all
-untranslated; in the source language every page is complete.
+The messages are the page's own, as the build reads them (noted before Sphinx's ``Locale``
+transform translates the page), so a catalog that lags behind an edited chapter cannot claim more
+than the reader sees. With ``gettext_compact = False`` every page ``<docname>`` has its own
+catalog ``<locale_dir>/<language>/LC_MESSAGES/<docname>.po``. A message is *translated* when the
+catalog has a translation that is not fuzzy (Sphinx ignores fuzzy translations), *fuzzy* when it
+is marked so (``make update-po`` marks changed messages fuzzy), *untranslated* otherwise,
+including when the catalog or the entry is missing. In the book's own language every page is
+complete.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from babel.messages.pofile import read_po
+from docutils import nodes
+from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
@@ -70,33 +75,84 @@ def read_catalog(path: Path) -> Catalog:
         return read_po(stream, abort_invalid=False)
 
 
-def count_catalog(catalog: Catalog) -> Coverage:
+def count_messages(messages: Iterable[str], catalog: Catalog | None) -> Coverage:
+    """How many of *messages* *catalog* translates (see the module's docstring for the rules)."""
     total = translated = fuzzy = 0
-    for message in catalog:
-        if not message.id:
-            continue  # the header
+    for msgid in messages:
         total += 1
-        if message.fuzzy:
+        entry = catalog.get(msgid) if catalog is not None else None
+        if entry is None:
+            continue
+        if entry.fuzzy:
             fuzzy += 1
-        elif message.string:
+        elif entry.string:
             translated += 1
     return Coverage.of(total, translated, fuzzy)
 
 
-def _doctree_messages(env: BuildEnvironment, docname: str) -> int:
-    doctree = env.get_doctree(docname)
-    return len({message for _, message in extract_messages(doctree)})
+MESSAGES_ATTR = "seriesbook_page_messages"
+
+
+def page_messages(env: BuildEnvironment) -> dict[str, tuple[str, ...]]:
+    """Each page's catalog messages, in the author's language (env data)."""
+    if not hasattr(env, MESSAGES_ATTR):
+        setattr(env, MESSAGES_ATTR, {})
+    messages: dict[str, tuple[str, ...]] = getattr(env, MESSAGES_ATTR)
+    return messages
+
+
+class NoteMessages(SphinxTransform):
+    """Note the page's messages before ``Locale`` (priority 20) replaces them by translations."""
+
+    default_priority = 18
+
+    def apply(self, **kwargs: object) -> None:
+        front_matter = _front_matter(self.document)
+        found = (
+            message
+            for node, message in extract_messages(self.document)
+            if front_matter is None or not _within(node, front_matter)
+        )
+        page_messages(self.env)[self.env.current_document.docname] = tuple(dict.fromkeys(found))
+
+
+def _front_matter(document: nodes.document) -> nodes.Element | None:
+    """The field list docutils will turn into docinfo (front matter): metadata, not messages.
+
+    The same rule as ``docutils.transforms.frontmatter.DocInfo``, which runs after us.
+    """
+    # a mixin class, which the stubs do not accept; docutils itself calls it the same way
+    index = document.first_child_not_matching_class(nodes.PreBibliographic)  # type: ignore[arg-type]
+    candidate = document[index] if index is not None else None
+    return candidate if isinstance(candidate, nodes.field_list | nodes.docinfo) else None
+
+
+def _within(node: nodes.Node, ancestor: nodes.Element) -> bool:
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.parent
+    return False
+
+
+def purge_messages(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    page_messages(env).pop(docname, None)
+
+
+def merge_messages(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    theirs = page_messages(other)
+    page_messages(env).update({d: theirs[d] for d in docnames if d in theirs})
 
 
 def page_coverage(env: BuildEnvironment, language: str, docname: str) -> Coverage:
     """*docname*'s coverage in *language* (see the module's docstring for the rules)."""
+    messages = page_messages(env).get(docname, ())
     if language == source_language(env.config):
-        total = _doctree_messages(env, docname)
-        return Coverage.of(total, total, 0)
+        return Coverage.of(len(messages), len(messages), 0)
     path = catalog_path(env, language, docname)
-    if path is not None:
-        return count_catalog(read_catalog(path))
-    return Coverage.of(_doctree_messages(env, docname), 0, 0)
+    return count_messages(messages, read_catalog(path) if path is not None else None)
 
 
 def catalog_coverage(app: Sphinx, language: str) -> dict[str, Coverage]:
