@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
 
 project = "PyTorch 训练框架内核深度解析"
 author = "《PyTorch 训练框架内核深度解析》作者"
@@ -16,6 +21,8 @@ myst_enable_extensions = ["colon_fence"]
 # Theme: sphinx-book-theme; its repository and edit buttons come from seriesbook_repository_url.
 html_theme = "sphinx_book_theme"
 html_title = "《PyTorch 训练框架内核深度解析》"
+# html_title is not a catalog message: each edition's title is chosen once its language is known.
+EDITION_TITLES = {"en": "Inside PyTorch: The Training Stack, Source by Source"}
 html_search_language = "zh"
 html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
@@ -47,3 +54,12 @@ seriesbook_sources = {
     "vllm": {"repo": "https://github.com/vllm-project/vllm", "ref": "v0.8.5"},
 }
 seriesbook_default_source = "pytorch"
+
+
+def _edition_title(app: Sphinx, config: Config) -> None:
+    if config.language in EDITION_TITLES:
+        config.html_title = EDITION_TITLES[config.language]
+
+
+def setup(app: Sphinx) -> None:
+    app.connect("config-inited", _edition_title)
