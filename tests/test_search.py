@@ -88,7 +88,7 @@ def test_split_and_stem_are_sphinx(parts: list[str], reference_tokenizer: jieba.
     lang._tokenizer = reference_tokenizer
     expected_latin = [t.strip() for t in SearchChinese.latin1_letters.findall(text)]
     expected = list(reference_tokenizer.cut_for_search(text)) + expected_latin
-    assert lang.split(text) == expected
+    assert lang.split(text) == list(dict.fromkeys(expected))  # each word once: feed adds to sets
     stock_stem = SearchChinese.__mro__[1].stem  # Sphinx's SearchChinese.stem
     for word in expected:
         assert lang.stem(word) == stock_stem(lang, word)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 CACHE_NAME = "seriesbook-search-zh.pickle"
-FORMAT = 1
+FORMAT = 2
 
 Tokens = tuple[str, ...]
 
