@@ -228,3 +228,16 @@ def test_cache_off_and_custom_dictionary(books: tuple[Path, Path], tmp_path: Pat
     userdict.write_text("缓存分配器 50000 n\n内存块 3 n\n命中率 9 n\n", encoding="utf-8")
     expected, _ = _build(stock, STOCK, "-E", "-D", option)
     assert _build(ours, OURS, "-E", "-D", option)[0] == expected
+
+
+def test_unwritable_cache_warns_and_builds_the_same_index(books: tuple[Path, Path]) -> None:
+    stock, ours = books
+    expected, _ = _build(stock, STOCK)
+    doctrees = ours / "_build" / "doctrees"
+    (doctrees / CACHE_NAME).mkdir(parents=True)  # a directory where the files should go
+    (doctrees / DB_NAME).mkdir()
+    index, stderr = _build(ours, OURS)
+    assert index == expected
+    assert stderr.count("[seriesbook.search-cache]") == 2, stderr
+    assert "cannot store jieba's dictionary" in stderr
+    assert "cannot save the segmentation cache" in stderr

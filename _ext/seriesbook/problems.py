@@ -60,6 +60,8 @@ class Problem(Enum):
     GATE_HAN = "gate-han", "A finished chapter has fewer Chinese characters than the gate."
     GATE_MERMAID = "gate-mermaid", "A finished chapter has fewer Mermaid diagrams than the gate."
     GATE_EXCERPTS = "gate-excerpts", "A finished chapter has fewer source excerpts than the gate."
+    # search index
+    SEARCH_CACHE = "search-cache", "Search cache not writable; the index is still built."
 
     @property
     def code(self) -> str:

@@ -26,6 +26,7 @@ from sphinx.util import logging
 
 from seriesbook import __version__
 from seriesbook.config import get_config
+from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -63,8 +64,11 @@ def _save(app: Sphinx, exception: BaseException | None) -> None:
     if exception is not None or lang is None or lang.cache is None:
         return
     cache = lang.cache
-    cache.save(set(app.env.all_docs))
     lang.close()
+    try:
+        cache.save(set(app.env.all_docs))
+    except OSError as error:
+        warn(Problem.SEARCH_CACHE, f"cannot save the segmentation cache: {error}", None)
     logger.verbose(
         "seriesbook.search: %d texts from the cache, %d segmented by jieba",
         cache.hits,

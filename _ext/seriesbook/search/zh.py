@@ -19,12 +19,14 @@ Latin terms are still collected from every text as Sphinx does, because ``stem``
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
+from seriesbook.problems import Problem, warn
 from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 
@@ -89,7 +91,10 @@ class SearchChinese(SphinxSearchChinese):
                 return self._partial.tokenizer
         tokenizer = make_tokenizer(self.userdict)
         if self.table is not None:
-            write_table(self.table, self.key, tokenizer)
+            try:
+                write_table(self.table, self.key, tokenizer)
+            except (OSError, sqlite3.Error) as error:
+                warn(Problem.SEARCH_CACHE, f"cannot store jieba's dictionary: {error}", None)
         return tokenizer
 
     def close(self) -> None:
