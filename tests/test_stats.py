@@ -41,6 +41,18 @@ def test_hand_counts_are_consistent() -> None:
     assert (CH1["han"], CH1["words"]) == (41, 60)
 
 
+@pytest.mark.sphinx(
+    "html",
+    testroot="stats-book",
+    freshenv=True,
+    confoverrides={"language": "en", "seriesbook_editions": ["zh_CN", "en"]},
+)
+def test_translated_edition_is_not_gated(app: SphinxTestApp) -> None:
+    """Gates measure the author's text; an English edition has fewer Chinese characters."""
+    app.build()
+    assert "[seriesbook.gate-" not in app.warning.getvalue()
+
+
 @pytest.mark.sphinx("html", testroot="stats-book", freshenv=True)
 def test_figures_and_gates(app: SphinxTestApp) -> None:
     from seriesbook.stats.report import book_report

@@ -125,6 +125,17 @@ def get_config(config: Config) -> SeriesbookConfig:
     return SeriesbookConfig(**{f.name: getattr(config, PREFIX + f.name) for f in option_fields()})
 
 
+def source_language(config: Config) -> str:
+    """The book's own language: the first of ``seriesbook_editions``."""
+    editions = get_config(config).editions
+    return editions[0] if editions else str(config.language or "en")
+
+
+def is_translated_edition(config: Config) -> bool:
+    """Whether this build is a translated edition (its text comes from the catalogs)."""
+    return bool(config.language) and config.language != source_language(config)
+
+
 def _default(f: dataclasses.Field[Any]) -> Any:
     if f.default_factory is not dataclasses.MISSING:
         return f.default_factory()

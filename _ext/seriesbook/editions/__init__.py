@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.transforms import SphinxTransform
 
 from seriesbook import __version__
-from seriesbook.config import get_config
+from seriesbook.config import get_config, is_translated_edition, source_language
 from seriesbook.editions import _diagrams
 from seriesbook.editions._coverage import (
     Coverage,
@@ -33,12 +33,10 @@ from seriesbook.editions._coverage import (
     catalog_coverage,
     catalog_path,
     count_messages,
-    is_translated_edition,
     merge_messages,
     page_messages,
     purge_messages,
     read_catalog,
-    source_language,
 )
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice

@@ -23,12 +23,11 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
-from seriesbook.config import get_config
+from seriesbook.config import source_language
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
-    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
 
@@ -48,16 +47,6 @@ class Coverage:
         if translated < total:  # rounding must never claim a page complete
             percent = min(percent, 99.9)
         return cls(total, translated, fuzzy, total - translated - fuzzy, percent)
-
-
-def source_language(config: Config) -> str:
-    """The book's own language: the first edition (``seriesbook_editions``)."""
-    editions = get_config(config).editions
-    return editions[0] if editions else str(config.language or "en")
-
-
-def is_translated_edition(config: Config) -> bool:
-    return bool(config.language) and config.language != source_language(config)
 
 
 def catalog_path(env: BuildEnvironment, language: str, docname: str) -> Path | None:

@@ -19,7 +19,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import clean_astext, split_explicit_title
 
-from seriesbook.config import get_config
+from seriesbook.config import get_config, source_language
 from seriesbook.problems import Problem, warn
 from seriesbook.sections._domain import (
     DOMAIN,
@@ -232,10 +232,9 @@ class LinkSections(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         docname = self.env.current_document.docname
         options = get_config(self.config)
-        source_language = options.editions[0] if options.editions else None
         patterns = (
             chapter_pattern_for(language, options.chapter_patterns)
-            for language in (self.config.language, source_language)
+            for language in (self.config.language, source_language(self.config))
         )
         walk = _DocumentWalk(self.document, docname, recognizer(*patterns))
         walk.run()
