@@ -40,6 +40,7 @@ from seriesbook.editions._coverage import (
 )
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
+from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
 
 if TYPE_CHECKING:
@@ -91,6 +92,8 @@ class CheckCatalogs(SphinxTransform):
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
+    app.setup_extension("myst_parser")
+    app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
     _diagrams.register(app)
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)

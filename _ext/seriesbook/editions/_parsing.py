@@ -1,0 +1,96 @@
+"""Parse translated messages without rebuilding MyST's machinery for each one.
+
+A translated edition makes Sphinx's ``Locale`` transform publish every translated message as a
+small Markdown document (twice: once to find titles, once to translate). For each, MyST 5.2
+builds a new markdown-it parser with all its plugins (``create_md_parser``) and, in
+``setup_render``, a throwaway docutils document with default settings (its
+``options.get("document", make_document())`` evaluates the default although a document is always
+given). Profiled on a half-translated book of the outline's scale, those two are 70% of
+``Locale`` and make the English edition build ~1.7× as long as the Chinese one.
+
+:class:`MystParser` is MyST's Sphinx parser with two changes: a text without front matter (every
+message; the book's pages have front matter and keep MyST's own path) is parsed with one
+markdown-it parser kept per build environment and configuration, and its renderer takes the
+document it is given. The output is the same doctree; ``tests/test_editions_parsing.py`` checks
+the renderer's state against MyST's own ``setup_render``, so a MyST release that adds state
+there fails the tests instead of rendering differently.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from docutils.parsers.rst.languages import get_language as get_language_rst
+from myst_parser.config.main import TopmatterReadError, read_topmatter
+from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
+from myst_parser.parsers.mdit import create_md_parser
+from myst_parser.parsers.sphinx_ import MystParser as _MystParser
+
+if TYPE_CHECKING:
+    from collections.abc import MutableMapping
+
+    from docutils import nodes
+    from markdown_it import MarkdownIt
+    from myst_parser.config.main import MdParserConfig
+    from sphinx.environment import BuildEnvironment
+
+# One markdown-it parser per build environment, dropped with it. Not environment data: a parser
+# must never be pickled with the environment (or sent between -j processes, which each make
+# their own).
+_PARSERS: weakref.WeakKeyDictionary[BuildEnvironment, tuple[MdParserConfig, MarkdownIt]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+class MessageRenderer(SphinxRenderer):
+    """MyST's Sphinx renderer, minus the throwaway document of ``setup_render``."""
+
+    def setup_render(self, options: dict[str, Any], env: MutableMapping[str, Any]) -> None:
+        if "document" not in options:
+            super().setup_render(options, env)
+            return
+        # The same state as MyST 5.2's setup_render, with the given document.
+        self.md_env = env
+        self.md_options = options
+        self.md_config = options["myst_config"]
+        self.document = options["document"]
+        self.current_node = options.get("current_node", self.document)
+        self.reporter = self.document.reporter
+        # docutils.parsers.rst.languages returns a module-like object, typed apart in the stubs
+        self.language_module_rst = get_language_rst(  # type: ignore[assignment]
+            self.document.settings.language_code
+        )
+        self._heading_offset = 0
+        self._level_to_section = {0: self.document}
+        self._heading_slugs = {}
+
+
+def _has_front_matter(text: str) -> bool:
+    try:
+        return bool(read_topmatter(text))
+    except TopmatterReadError:
+        return True  # MyST's own path reports it
+
+
+class MystParser(_MystParser):
+    """MyST's Sphinx parser, reusing one markdown-it parser for texts without front matter."""
+
+    def parse(self, inputstring: str, document: nodes.document) -> None:
+        env = document.settings.env
+        if _has_front_matter(inputstring):
+            super().parse(inputstring, document)
+            return
+        config = env.myst_config
+        cached = _PARSERS.get(env)
+        if cached is None or cached[0] is not config:
+            cached = _PARSERS[env] = (config, create_md_parser(config, MessageRenderer))
+        parser = cached[1]
+        if parser.options.get("document") is not None:  # re-entered while rendering: be safe
+            super().parse(inputstring, document)
+            return
+        parser.options["document"] = document
+        try:
+            parser.render(inputstring)
+        finally:
+            parser.options["document"] = None

@@ -1,0 +1,63 @@
+"""The message parser gives MyST's doctrees, with MyST's renderer state, only cheaper."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from docutils import nodes
+from docutils.frontend import get_default_settings
+from docutils.utils import new_document
+from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
+from myst_parser.parsers.mdit import create_md_parser
+from myst_parser.parsers.sphinx_ import MystParser as MystsOwnParser
+from seriesbook.editions._parsing import MessageRenderer, MystParser
+from sphinx.testing.util import SphinxTestApp
+
+MESSAGES = [
+    "See §1.2 and `pkg/engine.py:5`, with {src}`Engine.run <pkg/engine.py:5-9>`.",
+    "Chapter 2 has **bold**, *emphasis*, [a link](https://example.org) and `code`.",
+    "# A heading\n\nA paragraph.\n\n- a list\n- of items",
+    "张量的存储见 §1.2，参见第2章。",
+    "Footnote[^1].\n\n[^1]: the note",
+    "",
+]
+
+
+def _document(app: SphinxTestApp) -> nodes.document:
+    settings = get_default_settings(MystsOwnParser)
+    settings.env = app.env
+    return new_document(str(Path(app.srcdir) / "msg.md"), settings)
+
+
+def _parse(app: SphinxTestApp, parser_class: type[MystsOwnParser], text: str) -> str:
+    document = _document(app)
+    parser = parser_class()
+    parser._config, parser._env = app.config, app.env  # what Sphinx's registry does
+    parser.parse(text, document)
+    return document.pformat()
+
+
+@pytest.mark.sphinx("html", testroot="core")
+@pytest.mark.parametrize("text", MESSAGES)
+def test_same_doctree_as_myst(app: SphinxTestApp, text: str) -> None:
+    assert app.registry.get_source_parser("markdown") is MystParser  # registered by editions
+    ours = _parse(app, MystParser, text)
+    assert ours == _parse(app, MystsOwnParser, text)
+    assert ours == _parse(app, MystParser, text)  # the reused parser keeps no state between texts
+
+
+@pytest.mark.sphinx("html", testroot="core")
+def test_renderer_state_matches_myst(app: SphinxTestApp) -> None:
+    """A MyST release that adds state to setup_render must fail here, not render differently."""
+    md = create_md_parser(app.env.myst_config, SphinxRenderer)
+    document = _document(app)
+    options = {**md.options, "document": document}
+    theirs, ours = SphinxRenderer(md), MessageRenderer(md)
+    before = set(vars(theirs))
+    env: dict[str, object] = {}
+    theirs.setup_render(options, env)
+    ours.setup_render(options, env)
+    assert set(vars(ours)) == set(vars(theirs))
+    for name in set(vars(theirs)) - before:
+        assert vars(ours)[name] == vars(theirs)[name], name
