@@ -52,3 +52,12 @@ def test_seriesbook_enables_every_capability(app: SphinxTestApp) -> None:
         assert metadata.version
         assert metadata.parallel_read_safe is True
         assert metadata.parallel_write_safe is True
+
+
+def test_check_reports_translated_text_at_the_authors_line() -> None:
+    """Sphinx names translated text "<file>:<line>:<translated>:<line in the message>"."""
+    from seriesbook.reading import _Collector
+
+    collector = _Collector.__new__(_Collector)  # _where needs no app for "file:line" locations
+    assert collector._where("/book/ch05.md:63:<translated>:1") == ("/book/ch05.md", 63)
+    assert collector._where("/book/ch05.md:12") == ("/book/ch05.md", 12)

@@ -82,20 +82,23 @@ def warn(
     logger.warning(message, type=WARNING_TYPE, subtype=problem.code, location=location)
 
 
-def _source_location(node: nodes.Node) -> str | nodes.Node:
-    source = get_source_line(node)[0]
+def translated_from(source: str | None) -> tuple[str, int] | None:
+    """The author's file and line behind Sphinx's source of a translated message, if it is one."""
     translated = _TRANSLATED_SOURCE.fullmatch(source or "")
-    if translated is None:
-        return node
-    return f"{translated['path']}:{translated['line']}"
+    return (translated["path"], int(translated["line"])) if translated else None
+
+
+def _source_location(node: nodes.Node) -> str | nodes.Node:
+    origin = translated_from(get_source_line(node)[0])
+    return node if origin is None else f"{origin[0]}:{origin[1]}"
 
 
 def source_line(node: nodes.Node | None) -> int | None:
     """The line of the author's source file where *node* was written, translated text included."""
     while node is not None:
-        translated = _TRANSLATED_SOURCE.fullmatch(getattr(node, "source", None) or "")
-        if translated is not None:
-            return int(translated["line"])
+        origin = translated_from(getattr(node, "source", None))
+        if origin is not None:
+            return origin[1]
         if node.line:
             return int(node.line)
         node = node.parent

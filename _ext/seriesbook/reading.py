@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging as sphinx_logging
 
-from seriesbook.problems import WARNING_TYPE
+from seriesbook.problems import WARNING_TYPE, translated_from
 
 
 class UsageError(Exception):
@@ -95,7 +95,8 @@ class _Collector(sphinx_logging.WarningStreamHandler):
             return None, None
         path, sep, line = location.rpartition(":")
         if sep and line.isdigit():
-            return path or None, int(line)
+            # another extension's warning in translated text: the author's line, not Sphinx's
+            return translated_from(path) or (path or None, int(line))
         if ":" not in location and location in self.app.env.all_docs:
             return str(self.app.env.doc2path(location)), None
         return location, None
