@@ -26,7 +26,6 @@ EDITION_TITLES = {"en": "Inside PyTorch: The Training Stack, Source by Source"}
 html_search_language = "zh"
 html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
-html_last_updated_fmt = ""
 
 # Translated editions: catalogs in locale/<language>/LC_MESSAGES/<page>.po next to this file
 # (locale_dirs is relative to source/). One catalog per page, messages in page order, no uuids
