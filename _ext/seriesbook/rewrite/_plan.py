@@ -140,9 +140,12 @@ class Plan:
             result[path] = "".join(pieces)
         return result
 
-    def apply(self) -> list[Path]:
-        """Write every edited file atomically, all or nothing; return the files written."""
-        new = self.new_texts()
+    def apply(self, whole: dict[Path, str] | None = None) -> list[Path]:
+        """Write every edited file atomically, all or nothing; return the files written.
+
+        *whole* are files (new or not) written entirely, in the same all-or-nothing step.
+        """
+        new = self.new_texts() | dict(whole or {})
         staged: list[tuple[Path, str]] = []
         try:
             for path, text in new.items():
@@ -152,7 +155,8 @@ class Plan:
                 staged.append((path, temporary))
                 with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
                     stream.write(text)
-                os.chmod(temporary, path.stat().st_mode & 0o7777)
+                if path.exists():
+                    os.chmod(temporary, path.stat().st_mode & 0o7777)
         except BaseException:
             for _, temporary in staged:
                 Path(temporary).unlink(missing_ok=True)
