@@ -39,6 +39,10 @@ class Problem(Enum):
     SEC_CHAPTER = "sec-chapter", "A § number's first part is not its chapter's number."
     SEC_NESTING = "sec-nesting", "A § number's depth does not match its heading level."
     SEC_ORDER = "sec-order", "A § number is out of sequence under its parent (gap or backwards)."
+    SEC_RENUMBERED = (
+        "sec-renumbered",
+        "A {sec} link into a sibling volume names a number that volume has renumbered.",
+    )
     SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
     # source citations
     CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."
