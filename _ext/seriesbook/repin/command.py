@@ -72,6 +72,7 @@ class Outcome:
     new_ref: str
     repin: BookRepin
     conf: list[ConfEdit] = field(default_factory=list)
+    planned: int = 0  #: edits planned
     written: list[str] = field(default_factory=list)
 
     def needs_review(self) -> bool:
@@ -95,14 +96,17 @@ class Outcome:
     def as_text(self) -> str:
         lines = [r.as_text() for r in self.repin.reported if r.status is not Status.UNCHANGED]
         for edit in self.conf:
-            lead = "conf.py" if edit.planned else "conf.py: edit by hand"
-            lines.append(f"{lead}:{edit.line}: {edit.what}")
+            lead = "" if edit.planned else "edit by hand: "
+            lines.append(f"conf.py:{edit.line}: {lead}{edit.what}")
         summary = ", ".join(f"{n} {status}" for status, n in self.repin.summary().items())
         lines.append(f"{self.source} {self.old_ref} → {self.new_ref}: {summary}")
+        review = sum(r.status in (Status.CHANGED, Status.LOST) for r in self.repin.reported)
         if self.written:
             lines.append(f"wrote {len(self.written)} files and refreshed the citation lock")
-        elif not self.nothing_to_do():
+        elif self.planned:
             lines.append("dry run: nothing written (run again with --write)")
+        elif review:
+            lines.append(f"nothing to rewrite; {review} citations to review")
         else:
             lines.append("nothing to do")
         return "\n".join(lines)
@@ -168,6 +172,7 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
         outcome = Outcome(name, old_ref, ref, repin)
         if not already:
             outcome.conf = plan_conf(plan, confdir / "conf.py", name, ref, commit, old_commit)
+        outcome.planned = len(plan.edits)
     if write and plan.edits:
         outcome.written = _write(plan, expected, root)
         _refresh_lock(srcdir, confdir, target, sources, config.sources, ref, commit)
@@ -208,17 +213,18 @@ def plan_conf(plan: Plan, conf_py: Path, name: str, ref: str, commit: str, old_c
     if span is None:
         edits.append(ConfEdit(fallback, f'{SOURCES}["{name}"]["ref"] = {ref!r}', False))
     else:
-        edits.append(ConfEdit(line_of(text, span[0]), f"ref {text[span[0]:span[1]]} → {ref!r}",
-                              True))
-        plan.replace(conf_py, span[0], span[1], _quoted(text[span[0]], ref))
+        new = _quoted(text[span[0]], ref)
+        edits.append(ConfEdit(line_of(text, span[0]), f"ref {text[span[0]:span[1]]} → {new}", True))
+        plan.replace(conf_py, span[0], span[1], new)
     if commit:
         span = literal_span(text, SOURCES, name, "commit")
         if span is None:
             edits.append(ConfEdit(fallback, f'{SOURCES}["{name}"]["commit"] = {commit!r}', False))
         else:
+            new = _quoted(text[span[0]], commit)
             edits.append(ConfEdit(line_of(text, span[0]),
-                                  f"commit {text[span[0]:span[1]]} → {commit!r}", True))
-            plan.replace(conf_py, span[0], span[1], _quoted(text[span[0]], commit))
+                                  f"commit {text[span[0]:span[1]]} → {new}", True))
+            plan.replace(conf_py, span[0], span[1], new)
     elif old_commit:
         span = entry_span(text, SOURCES, name, "commit")
         if span is None:
