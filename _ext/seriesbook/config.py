@@ -88,9 +88,10 @@ class SeriesbookConfig:
         "Per-language regex for chapter mentions, keyed by language or its prefix; "
         "the group `chapter` is the chapter number.",
     )
-    sources: dict[str, dict[str, str]] = _option(
+    sources: dict[str, dict[str, Any]] = _option(
         {},
-        "Cited repositories: name → {repo, ref, commit (optional), path (optional local copy)}.",
+        "Cited repositories: name → {repo, ref, commit (optional), path (optional local copy), "
+        "generated (optional: {path or pattern: what to cite instead})}.",
     )
     default_source: str = _option("", "Source used by citations that name none.")
     source_paths: dict[str, str] = _option(
