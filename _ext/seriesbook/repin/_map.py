@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -107,8 +108,13 @@ class Mapper:
             found = self.finder.in_file(block, new_path, near)
             if found is not None:
                 return self._moved(cited, block, found.path, found.start)
-        left_file = new is None or best is None or _similarity(block, new, best) < SIMILAR
-        elsewhere = self.finder.elsewhere(block, cited.path, wide=left_file)
+        # every file is searched only for a block that left its file; an edited one that barely
+        # resembles its old lines is first looked for in the files sharing its stem
+        elsewhere = None
+        if new is None or best is None:
+            elsewhere = self.finder.elsewhere(block, cited.path, wide=True)
+        elif _similarity(block, new, best) < SIMILAR:
+            elsewhere = self.finder.elsewhere(block, cited.path, wide=False)
         if elsewhere is not None and elsewhere.places == 1:
             return self._moved(cited, block, elsewhere.path, elsewhere.start)
         if new is not None:
@@ -184,15 +190,11 @@ def line_diff(old: Lines, new: Lines) -> list[tuple[str, int, int, int, int]]:
 
 def _anchors(old: Lines, new: Lines) -> list[tuple[int, int]]:
     """Lines unique in both files, longest chain in the same order (patience sorting)."""
-    counts: dict[bytes, list[int]] = {}
-    for i, line in enumerate(old):
-        counts.setdefault(line, [0, 0, i])[0] += 1
-    for j, line in enumerate(new):
-        if line in counts:
-            entry = counts[line]
-            entry[1] += 1
-            entry.append(j)
-    pairs = sorted((e[2], e[3]) for e in counts.values() if e[0] == 1 and e[1] == 1)
+    old_count, new_count = Counter(old), Counter(new)
+    once = [line for line, n in old_count.items() if n == 1 and new_count.get(line) == 1]
+    old_at = dict(zip(old, range(len(old)), strict=True))
+    new_at = dict(zip(new, range(len(new)), strict=True))
+    pairs = sorted((old_at[line], new_at[line]) for line in once)
     tails: list[int] = []  # tails[k]: index in pairs of the smallest j ending a chain of k+1
     tail_js: list[int] = []
     back: list[int] = []
