@@ -169,7 +169,7 @@ def test_dry_run_reports_every_kind_of_edit_and_writes_nothing(
     found = {(c["old"], c["status"], c["new"]) for c in in_source}
     assert found == {(old, status, new) for old, (status, new) in EXPECTED.items()}
     assert not any(c["old"].startswith("other:") for c in report["citations"])
-    kinds = {c["old"] for c in in_source if c["line"] == 12}
+    kinds = {c["old"] for c in in_source if c["line"] == 14}
     assert kinds == {"pkg/engine.py:8-13"}, "the excerpt's caption, at its line"
     changed = next(c for c in in_source if c["status"] == "changed")
     assert "-        self.stopped_because = reason" in changed["diff"]
@@ -179,7 +179,7 @@ def test_dry_run_reports_every_kind_of_edit_and_writes_nothing(
         (old, new if new else None) for old, (_, new) in EXPECTED.items()
     }
     assert report["summary"] == {
-        "unchanged": 2, "moved": 8, "changed": 4, "lost": 2,
+        "unchanged": 2, "moved": 10, "changed": 4, "lost": 2,
     }
 
 
@@ -215,9 +215,9 @@ def test_write_moves_sources_catalogs_conf_and_lock_and_a_second_run_rewrites_no
     again = snapshot(srcdir)
     status, out = repin(srcdir, releases, kind, "--write", capsys=capsys)
     assert out.splitlines() == [
-        "index.md:7: lost: pkg/gone.py:1 (no file pkg/gone.py in v2.0)",
+        "index.md:9: lost: pkg/gone.py:1 (no file pkg/gone.py in v2.0)",
         "locale/en/LC_MESSAGES/index.po:17: lost: pkg/gone.py:1 (no file pkg/gone.py in v2.0)",
-        "demo v2.0 → v2.0: 14 unchanged, 0 moved, 0 changed, 2 lost",
+        "demo v2.0 → v2.0: 16 unchanged, 0 moved, 0 changed, 2 lost",
         "nothing to rewrite; 2 citations to review",
     ]
     assert status == 1
@@ -239,10 +239,10 @@ def test_text_report(
     status, out = repin(book(tmp_path), releases, "git", capsys=capsys)
     assert status == 1
     lines = out.splitlines()
-    assert "index.md:3: moved: pkg/engine.py:8-13 → pkg/engine.py:11-16" in lines
-    assert "index.md:7: lost: pkg/gone.py:1 (pkg/gone.py is gone in v2.0)" in lines
+    assert "index.md:5: moved: pkg/engine.py:8-13 → pkg/engine.py:11-16" in lines
+    assert "index.md:9: lost: pkg/gone.py:1 (pkg/gone.py is gone in v2.0)" in lines
     assert 'conf.py:9: ref "v1.0" → "v2.0"' in lines
-    assert lines[-2] == "demo v1.0 → v2.0: 2 unchanged, 8 moved, 4 changed, 2 lost"
+    assert lines[-2] == "demo v1.0 → v2.0: 2 unchanged, 10 moved, 4 changed, 2 lost"
     assert not any("unchanged:" in line for line in lines)
 
 
@@ -297,3 +297,30 @@ def test_usage_errors_are_one_line_and_exit_2(
     assert status == 2
     assert message in err and len(err.strip().splitlines()) == 1
     assert snapshot(srcdir) == before
+
+
+def test_a_citation_not_found_in_the_text_is_never_rewritten_anywhere(
+    tmp_path: Path, releases: dict[str, Path], capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The build read a citation the text search did not find (here: made to miss the heading):
+    its every occurrence stays as written, in sources and catalogs, and is reported by hand."""
+    import seriesbook.repin.command as command
+
+    def missing_the_heading(*args: Any) -> Any:
+        return [w for w in in_source(*args) if args[2].count("\n", 0, w.start) != 2]
+
+    in_source = command.in_source
+    monkeypatch.setattr(command, "in_source", missing_the_heading)
+    srcdir = book(tmp_path)
+    md, po = srcdir / "index.md", srcdir / "locale/en/LC_MESSAGES/index.po"
+    before = md.read_text(), po.read_text()
+    status, out = repin(srcdir, releases, "git", "--write", "--format", "json", capsys=capsys)
+    assert status == 1
+    by_hand = [c for c in json.loads(out)["citations"] if c.get("by_hand")]
+    assert {c["old"] for c in by_hand} == {"pkg/engine.py:8-13"}
+    assert {(c["file"], c["line"]) for c in by_hand} >= {("index.md", 3), ("index.md", 5)}
+    assert all("index.md:3" in c["reason"] for c in by_hand)
+    assert md.read_text().count("pkg/engine.py:8-13") == before[0].count("pkg/engine.py:8-13")
+    assert po.read_text().count("pkg/engine.py:8-13") == before[1].count("pkg/engine.py:8-13")
+    assert "pkg/new_name.py:1-2" in md.read_text() and "pkg/new_name.py:1-2" in po.read_text()

@@ -101,9 +101,14 @@ def _citation_literal(node: nodes.Node) -> nodes.literal | None:
 
 def in_source(env: BuildEnvironment, docname: str, text: str,
               suffixes: tuple[str, ...]) -> Iterator[Written]:
-    """Every citation the build read in *docname*, located in its ``.md`` *text*."""
+    """Every citation the build read in *docname*, located in its ``.md`` *text*.
+
+    The blocks the build links in (paragraphs, list items, table cells, captions) and section
+    titles; a citation found nowhere is caught by comparing with the build's records.
+    """
     doctree = env.get_doctree(docname)
-    for block in text_blocks(doctree):
+    titles = [t for t in doctree.findall(nodes.title) if isinstance(t.parent, nodes.section)]
+    for block in [*text_blocks(doctree), *titles]:
         if block.line is None:
             continue
         block_start = line_start(text, block.line)

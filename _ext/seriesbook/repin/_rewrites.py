@@ -32,12 +32,15 @@ class Reported:
     status: Status
     diff: str = ""
     reason: str = ""
+    by_hand: bool = False  #: a move that could not be written everywhere: the author makes it
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"file": self.file, "line": self.line, "old": self.old,
                                 "new": self.new, "status": str(self.status), "diff": self.diff}
         if self.reason:
             data["reason"] = self.reason
+        if self.by_hand:
+            data["by_hand"] = True
         return data
 
     def as_text(self) -> str:
@@ -45,8 +48,10 @@ class Reported:
         if self.status is Status.LOST:
             return f"{where} ({self.reason})"
         head = f"{where} → {self.new}"
+        if self.by_hand:
+            head += f" (by hand: {self.reason})"
         if self.status is Status.CHANGED:
-            head += " (review: the cited lines were edited)"
+            head += f" (review: {self.reason})"
             head += "".join(f"\n    {line}" for line in self.diff.split("\n") if line)
         return head
 
@@ -60,6 +65,14 @@ def new_text(citation: Citation, mapping: Mapping) -> str | None:
     return f"{prefix}{mapping.path}:{lines}"
 
 
+Key = tuple[str, int, int, str]
+
+
+def key_of(citation: Citation) -> Key:
+    """What a citation is mapped by: path, lines and ``{src}`` symbol."""
+    return citation.path, citation.start, citation.end, citation.symbol
+
+
 @dataclass
 class BookRepin:
     """One re-pin of one source across a book's files."""
@@ -69,7 +82,10 @@ class BookRepin:
     default_source: str
     root: Path  #: paths in the report are relative to it
     reported: list[Reported] = field(default_factory=list)
-    _mapped: dict[tuple[str, int, int, str], Mapping] = field(default_factory=dict)
+    #: citations the build read but that were not found in the text (key → "file:line" places):
+    #: never rewritten anywhere, so sources and catalogs stay in step; reported for the author
+    unlocated: dict[Key, list[str]] = field(default_factory=dict)
+    _mapped: dict[Key, Mapping] = field(default_factory=dict)
 
     def ours(self, citation: Citation) -> bool:
         return (citation.source or self.default_source) == self.name
@@ -80,24 +96,43 @@ class BookRepin:
             for w in written if self.ours(w.citation)
         ])
 
-    def mapping(self, written: Written) -> Mapping:
-        c = written.citation
-        key = (c.path, c.start, c.end, c.symbol)
+    def mapping(self, citation: Citation, kind: str) -> Mapping:
+        key = key_of(citation)
         if key not in self._mapped:
-            self._mapped[key] = self.mapper.map(Cited(c.path, c.start, c.end, c.symbol,
-                                                      written.kind))
+            c = citation
+            self._mapped[key] = self.mapper.map(Cited(c.path, c.start, c.end, c.symbol, kind))
         return self._mapped[key]
+
+    def rewritten(self, written: Written) -> str | None:
+        """The citation's new text, or None when it stays as written."""
+        mapping = self.mapping(written.citation, written.kind)
+        if key_of(written.citation) in self.unlocated:
+            return None
+        return new_text(written.citation, mapping)
+
+    def report_unlocated(self, path: Path, line: int, citation: Citation, kind: str) -> None:
+        """A citation the build read but that was not found in *path*'s text."""
+        self._report(path, line, Written(citation, 0, 0, kind), self.mapping(citation, kind))
 
     def _report(self, path: Path, line: int, written: Written, mapping: Mapping) -> None:
         old = written.citation.normalized()
         new = new_text(written.citation, mapping)
+        places = self.unlocated.get(key_of(written.citation))
+        if places and new is not None:
+            reason = (f"not rewritten: it is also written at {', '.join(places)}, where it "
+                      "could not be located; make this edit everywhere")
+            self.reported.append(Reported(self.shown(path), line, old, new, mapping.status,
+                                          mapping.diff, reason, by_hand=True))
+            return
         shown = None if mapping.status is Status.LOST else (new or old)
+        reason = mapping.reason
+        if written.kind == "excerpt" and mapping.status is Status.CHANGED:
+            reason += "; the excerpt's code no longer matches them: update it by hand"
         self.reported.append(
-            Reported(self._shown(path), line, old, shown, mapping.status, mapping.diff,
-                     mapping.reason)
+            Reported(self.shown(path), line, old, shown, mapping.status, mapping.diff, reason)
         )
 
-    def _shown(self, path: Path) -> str:
+    def shown(self, path: Path) -> str:
         try:
             return str(path.relative_to(self.root))
         except ValueError:
@@ -108,9 +143,9 @@ class BookRepin:
         for item in written:
             if not self.ours(item.citation):
                 continue
-            mapping = self.mapping(item)
-            self._report(path, line_of(text, item.start), item, mapping)
-            new = new_text(item.citation, mapping)
+            self._report(path, line_of(text, item.start), item,
+                         self.mapping(item.citation, item.kind))
+            new = self.rewritten(item)
             if new is not None:
                 plan.replace(path, item.start, item.end, new)
 
@@ -138,10 +173,9 @@ class BookRepin:
         for item in in_message(value, suffixes):
             if not self.ours(item.citation):
                 continue
-            mapping = self.mapping(item)
             if already is None or item.citation.normalized() not in already:
-                self._report(path, line, item, mapping)
-            new = new_text(item.citation, mapping)
+                self._report(path, line, item, self.mapping(item.citation, item.kind))
+            new = self.rewritten(item)
             if new is not None:
                 spans.append((item.start, item.end, new))
         return spans

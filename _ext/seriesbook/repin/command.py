@@ -11,8 +11,9 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from seriesbook.citations._data import citations_domain
 from seriesbook.citations._sources import SourceError, is_git_repository
 from seriesbook.citations._verify import local_copy_path
 from seriesbook.citations.lockfile import write_lock
@@ -20,7 +21,7 @@ from seriesbook.config import get_config
 from seriesbook.reading import UsageError, read_book
 from seriesbook.repin._book import Written, in_source
 from seriesbook.repin._map import Mapper, Status
-from seriesbook.repin._rewrites import BookRepin
+from seriesbook.repin._rewrites import BookRepin, Key, key_of
 from seriesbook.repin._trees import TreePair, open_pair
 from seriesbook.rewrite import (
     Plan,
@@ -32,6 +33,9 @@ from seriesbook.rewrite import (
     plan_catalog,
     verify_catalog,
 )
+
+if TYPE_CHECKING:
+    from sphinx.environment import BuildEnvironment
 
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
 SOURCES = "seriesbook_sources"
@@ -76,7 +80,8 @@ class Outcome:
     written: list[str] = field(default_factory=list)
 
     def needs_review(self) -> bool:
-        return any(r.status in (Status.CHANGED, Status.LOST) for r in self.repin.reported)
+        return any(r.status in (Status.CHANGED, Status.LOST) or r.by_hand
+                   for r in self.repin.reported)
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -100,7 +105,8 @@ class Outcome:
             lines.append(f"conf.py:{edit.line}: {lead}{edit.what}")
         summary = ", ".join(f"{n} {status}" for status, n in self.repin.summary().items())
         lines.append(f"{self.source} {self.old_ref} → {self.new_ref}: {summary}")
-        review = sum(r.status in (Status.CHANGED, Status.LOST) for r in self.repin.reported)
+        review = sum(r.status in (Status.CHANGED, Status.LOST) or r.by_hand
+                     for r in self.repin.reported)
         if self.written:
             lines.append(f"wrote {len(self.written)} files and refreshed the citation lock")
         elif self.planned:
@@ -159,6 +165,7 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
             for docname in sorted(env.found_docs):
                 path = Path(env.doc2path(docname))
                 documents.append((path, list(in_source(env, docname, plan.text(path), suffixes))))
+                _unlocated(repin, env, docname, path, plan.text(path), documents[-1][1])
             catalogs = catalog_files(run.app)
             repin.prefetch([w for _, found in documents for w in found] + [
                 w for path in catalogs for w in repin.catalog_citations(plan, path, suffixes)
@@ -184,6 +191,41 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
         manual = any(not c.planned for c in outcome.conf)
         return EXIT_CHANGES if outcome.needs_review() or manual else EXIT_CLEAN
     return EXIT_CLEAN if outcome.nothing_to_do() else EXIT_CHANGES
+
+
+def _unlocated(repin: BookRepin, env: BuildEnvironment, docname: str, path: Path,
+               text: str, found: list[Written]) -> None:
+    """Compare the citations found in the text with those the build read: any not found is
+    never rewritten (anywhere, so sources and catalogs stay in step) and is reported.
+
+    Records and found citations are paired by citation and kind, same line first (a record's
+    line is its block's), then the nearest.
+    """
+    lines: dict[tuple[Key, str], list[int]] = {}
+    for item in found:
+        if repin.ours(item.citation):
+            lines.setdefault((key_of(item.citation), item.kind), []).append(
+                line_of(text, item.start))
+    records = [r for r in citations_domain(env).records.get(docname, [])
+               if r.citation is not None and r.source == repin.name]
+    records.sort(key=lambda r: r.line or 0)
+    pending = []
+    for record in records:  # same line
+        assert record.citation is not None
+        candidates = lines.get((key_of(record.citation), record.kind), [])
+        if record.line in candidates:
+            candidates.remove(record.line)
+        else:
+            pending.append(record)
+    for record in pending:  # nearest line
+        assert record.citation is not None
+        candidates = lines.get((key_of(record.citation), record.kind), [])
+        if candidates:
+            candidates.remove(min(candidates, key=lambda n: abs(n - (record.line or 0))))
+            continue
+        where = f"{repin.shown(path)}:{record.line or 0}"
+        repin.unlocated.setdefault(key_of(record.citation), []).append(where)
+        repin.report_unlocated(path, record.line or 0, record.citation, record.kind)
 
 
 def _only(sources: dict[str, Any]) -> str:
