@@ -99,10 +99,11 @@ def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any
     """Plan the renumbering of the book *app* has read; nothing is written."""
     env = app.env
     docnames = document_order(env, app.config.root_doc)
-    outline = number_book(env, docnames)
+    doctrees = {docname: env.get_doctree(docname) for docname in docnames}  # unpickled once
+    outline = number_book(env, doctrees)
     plan = Plan()
-    dangling = plan_sources(plan, env, docnames, outline)
-    rewrite = CatalogRewrite(env, docnames, outline)
+    dangling = plan_sources(plan, doctrees, outline)
+    rewrite = CatalogRewrite(env, doctrees, outline)
     catalogs: dict[Path, list[Any]] = {}
     for path in catalog_files(app):
         rewrite.path = path

@@ -98,7 +98,7 @@ def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | No
 
 
 def plan_sources(
-    plan: Plan, env: BuildEnvironment, docnames: list[str], outline: Outline
+    plan: Plan, doctrees: dict[str, nodes.document], outline: Outline
 ) -> list[Dangling]:
     """Plan every ``.md`` edit; return the dangling mentions."""
     dangling: list[Dangling] = []
@@ -109,8 +109,7 @@ def plan_sources(
         found = _heading_span(text[start:len(text) if end < 0 else end], heading)
         if found is not None:
             plan.replace(heading.path, start + found[0], start + found[1], found[2])
-    for docname in docnames:
-        doctree = env.get_doctree(docname)
+    for doctree in doctrees.values():
         for block in text_blocks(doctree):
             if block.line is None or not any(
                 isinstance(n, nodes.Element) and MENTION in n for n in block.findall()
@@ -129,14 +128,16 @@ def plan_sources(
 class CatalogRewrite:
     """The msgid and msgstr spans of each catalog entry, by the block its msgid came from."""
 
-    def __init__(self, env: BuildEnvironment, docnames: list[str], outline: Outline) -> None:
+    def __init__(
+        self, env: BuildEnvironment, doctrees: dict[str, nodes.document], outline: Outline
+    ) -> None:
         self.mapping = outline.map
         self.changed = outline.changed()
         # doctrees are unpickled afresh for each reading: a heading is known by page and line
         self.headings = {(h.docname, h.line): h for h in outline.headings}
         self.uses: dict[str, list[tuple[str, nodes.Element]]] = {}
-        for docname in docnames:
-            for node, message in block_messages(env.get_doctree(docname)):
+        for docname, doctree in doctrees.items():
+            for node, message in block_messages(doctree):
                 self.uses.setdefault(message, []).append((docname, node))
         self.markdown: MarkdownIt = create_md_parser(
             env.myst_config, RendererHTML  # type: ignore[attr-defined]
