@@ -47,6 +47,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from seriesbook.stops import _raised_by_seriesbook
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError, SphinxError
 from sphinx.testing.util import _clean_up_global_state
@@ -234,10 +235,13 @@ def _build(root: Path, outdir: Path, language: str) -> tuple[Build, str, str]:
                 status = app.statuscode
         except SphinxError as stopped:
             status, error = 2, f"{stopped.category}: {stopped}"
-            if isinstance(stopped, ExtensionError) and stopped.orig_exc is not None:
+            orig = stopped.orig_exc if isinstance(stopped, ExtensionError) else None
+            if orig is not None and _raised_by_seriesbook(orig):
                 crash = "".join(traceback.format_exception(stopped))
-        except Exception:
-            status, crash = 2, traceback.format_exc()
+        except Exception as stopped:
+            status, error = 2, f"{type(stopped).__name__}: {stopped}"
+            if _raised_by_seriesbook(stopped) or not isinstance(stopped, UnicodeDecodeError):
+                crash = traceback.format_exc()
     text = _ANSI.sub("", warnings.getvalue())
     found = [w for w in map(lambda line: _found_text(line, root), text.splitlines()) if w]
     return Build(language, status, found, text, error), stdout.getvalue(), crash
