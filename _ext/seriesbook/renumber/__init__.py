@@ -39,6 +39,7 @@ class Report:
     new: list[Heading]
     edits: list[Edit]
     dangling: list[Dangling]
+    shared: list[Dangling] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
 
     def _file(self, path: Path) -> str:
@@ -55,6 +56,8 @@ class Report:
             "edits": [e.as_json(self.root) for e in self.edits],
             "unresolved": [{"file": self._file(d.path), "line": d.line, "mention": d.mention}
                            for d in self.dangling],
+            "shared": [{"file": self._file(d.path), "line": d.line, "message": d.mention}
+                       for d in self.shared],
         }
 
     def as_text(self) -> str:
@@ -63,6 +66,9 @@ class Report:
         lines += [e.as_text(self.root) for e in self.edits]
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section: left as written"
                   for d in self.dangling]
+        lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
+                  "that renumber differently (a heading and a diagram label?): left as it is; "
+                  "edit it by hand" for d in self.shared]
         done = "made" if self.written else "to make"
         lines.append(
             f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
@@ -93,17 +99,22 @@ def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any
     """Plan the renumbering of the book *app* has read; nothing is written."""
     env = app.env
     docnames = document_order(env, app.config.root_doc)
-    outline = number_book(env, docnames)
+    doctrees = {docname: env.get_doctree(docname) for docname in docnames}  # unpickled once
+    outline = number_book(env, doctrees)
     plan = Plan()
-    dangling = plan_sources(plan, env, docnames, outline)
-    rewrite = CatalogRewrite(env, docnames, outline)
-    catalogs = {path: plan_catalog(plan, path, rewrite) for path in catalog_files(app)}
+    dangling = plan_sources(plan, doctrees, outline)
+    rewrite = CatalogRewrite(env, doctrees, outline)
+    catalogs: dict[Path, list[Any]] = {}
+    for path in catalog_files(app):
+        rewrite.path = path
+        catalogs[path] = plan_catalog(plan, path, rewrite)
     report = Report(
         root,
         outline.changed(),
         [h for h in outline.headings if h.old is None and h.new is not None],
         plan.sorted_edits(),
         dangling,
+        rewrite.shared,
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
 

@@ -98,7 +98,7 @@ def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | No
 
 
 def plan_sources(
-    plan: Plan, env: BuildEnvironment, docnames: list[str], outline: Outline
+    plan: Plan, doctrees: dict[str, nodes.document], outline: Outline
 ) -> list[Dangling]:
     """Plan every ``.md`` edit; return the dangling mentions."""
     dangling: list[Dangling] = []
@@ -109,8 +109,7 @@ def plan_sources(
         found = _heading_span(text[start:len(text) if end < 0 else end], heading)
         if found is not None:
             plan.replace(heading.path, start + found[0], start + found[1], found[2])
-    for docname in docnames:
-        doctree = env.get_doctree(docname)
+    for doctree in doctrees.values():
         for block in text_blocks(doctree):
             if block.line is None or not any(
                 isinstance(n, nodes.Element) and MENTION in n for n in block.findall()
@@ -129,39 +128,50 @@ def plan_sources(
 class CatalogRewrite:
     """The msgid and msgstr spans of each catalog entry, by the block its msgid came from."""
 
-    def __init__(self, env: BuildEnvironment, docnames: list[str], outline: Outline) -> None:
+    def __init__(
+        self, env: BuildEnvironment, doctrees: dict[str, nodes.document], outline: Outline
+    ) -> None:
         self.mapping = outline.map
         self.changed = outline.changed()
         # doctrees are unpickled afresh for each reading: a heading is known by page and line
         self.headings = {(h.docname, h.line): h for h in outline.headings}
-        self.blocks: dict[str, nodes.Element] = {}
-        self.docnames: dict[str, str] = {}
-        for docname in docnames:
-            for node, message in block_messages(env.get_doctree(docname)):
-                self.blocks.setdefault(message, node)
-                self.docnames.setdefault(message, docname)
+        self.uses: dict[str, list[tuple[str, nodes.Element]]] = {}
+        for docname, doctree in doctrees.items():
+            for node, message in block_messages(doctree):
+                self.uses.setdefault(message, []).append((docname, node))
         self.markdown: MarkdownIt = create_md_parser(
             env.myst_config, RendererHTML  # type: ignore[attr-defined]
         )
+        self.path = Path()
+        self.shared: list[Dangling] = []  # messages whose uses would need different rewrites
 
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
-        node = self.blocks.get(entry.msgid.value)
-        if node is None:
+        msgid = entry.msgid.value
+        uses = self.uses.get(msgid, [])
+        if not self.changed or "§" not in msgid or not uses:
             return [], []
-        if isinstance(node, nodes.title) and isinstance(node.parent, nodes.section):
-            section = node.parent
-            line = section.line or node.line or 0
-            heading = self.headings.get((self.docnames[entry.msgid.value], line))
-            if heading is None:
-                return [], []
-            return self._heading(entry.msgid.value, heading), self._heading(
-                entry.msgstr.value, heading
-            )
-        if "§" not in entry.msgid.value or not self.changed:
+        rewrites = [self._msgid_spans(docname, node, msgid) for docname, node in uses]
+        if any(r != rewrites[0] for r in rewrites):
+            # e.g. a heading and a diagram label with the same text: rewriting the message
+            # for one would take the translation from the other
+            self.shared.append(Dangling(self.path, entry.line, msgid))
             return [], []
-        id_spans, _ = _mention_edits(locate_inline(node, entry.msgid.value), entry.msgid.value,
-                                     self.mapping)
+        id_spans, heading = rewrites[0]
+        if not id_spans:
+            return [], []
+        if heading is not None:
+            return id_spans, self._heading(entry.msgstr.value, heading)
         return id_spans, self._translated(entry.msgstr.value)
+
+    def _msgid_spans(
+        self, docname: str, node: nodes.Element, msgid: str
+    ) -> tuple[list[Span], Heading | None]:
+        if isinstance(node, nodes.title) and isinstance(node.parent, nodes.section):
+            line = node.parent.line or node.line or 0
+            heading = self.headings.get((docname, line))
+            return (self._heading(msgid, heading), heading) if heading else ([], None)
+        spans, _ = _mention_edits(locate_inline(node, msgid), msgid, self.mapping)
+        return spans, None
 
     @staticmethod
     def _heading(value: str, heading: Heading) -> list[Span]:

@@ -83,13 +83,12 @@ def _number_page(
     return headings
 
 
-def number_book(env: BuildEnvironment, docnames: list[str]) -> Outline:
+def number_book(env: BuildEnvironment, doctrees: dict[str, nodes.document]) -> Outline:
     """Number every chapter page of *docnames* (doctrees as read); refuse duplicate numbers."""
     domain = get_domain(env)
     headings: list[Heading] = []
-    for docname in docnames:
+    for docname, doctree in doctrees.items():
         chapter = domain.chapters.get(docname)
-        doctree = env.get_doctree(docname)
         headings.extend(_number_page(env, docname, doctree, chapter.number if chapter else None))
     first: dict[str, Heading] = {}
     mapping: dict[str, str] = {}

@@ -10,8 +10,10 @@ memory, writes each to a temporary file beside it and only then moves them all i
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -31,15 +33,15 @@ def line_of(text: str, offset: int) -> int:
     return text.count("\n", 0, offset) + 1
 
 
+@lru_cache(maxsize=32)
+def _line_starts(text: str) -> list[int]:
+    return [0] + [match.end() for match in re.finditer("\n", text)]
+
+
 def line_start(text: str, line: int) -> int:
     """The offset where 1-based *line* starts (the end of *text* past its last line)."""
-    offset = 0
-    for _ in range(line - 1):
-        found = text.find("\n", offset)
-        if found < 0:
-            return len(text)
-        offset = found + 1
-    return offset
+    starts = _line_starts(text)
+    return starts[line - 1] if 0 < line <= len(starts) else len(text)
 
 
 @dataclass(frozen=True, order=True)

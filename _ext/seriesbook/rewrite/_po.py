@@ -21,6 +21,7 @@ from seriesbook.rewrite._plan import Edit, Plan, PlanError
 
 _KEYWORD = re.compile(r'(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]*(?=")')
 _UNESCAPE = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"'}
+_PLAIN = re.compile(r'[^"\\\n]*')
 _ESCAPE = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
@@ -91,7 +92,10 @@ def _string_at(text: str, keyword: str, position: int, line: int) -> tuple[PoStr
         if position >= len(text) or text[position] != '"':
             raise PlanError(f"line {line}: expected a quoted string after {keyword}")
         content = position + 1
-        index = content
+        plain = _PLAIN.match(text, content)
+        index = plain.end() if plain else content
+        value.append(text[content:index])  # up to an escape: one character each, in one step
+        offsets.extend(range(content, index))
         while index < len(text) and text[index] != '"':
             char = text[index]
             if char == "\\" and index + 1 < len(text):
