@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from seriesbook.numbers import canonical, number_key, successor
 from seriesbook.problems import Problem
 
 if TYPE_CHECKING:
@@ -48,40 +49,57 @@ def _duplicates(domain: SectionsDomain) -> Iterator[Finding]:
 def _document(
     docname: str, records: list[SectionRecord], chapter: str | None
 ) -> Iterator[Finding]:
-    """Chapter prefix, nesting depth and sequence of one document's numbered headings."""
-    last_child: dict[str, int] = {}  # parent number -> last child part seen under it
+    """Chapter prefix, place in the heading tree and sequence of one document's headings."""
+    last_child: dict[str, str] = {}  # parent number -> last child part seen under it
     seen: set[str] = set()
     for record in records:
-        parts = record.number.split(".")
         line = record.line or 0
-        if chapter is not None and parts[0] != chapter:
-            yield Finding(
-                docname, line, Problem.SEC_CHAPTER,
-                f"§{record.number} is in chapter {chapter}: its number should start with "
-                f"{chapter}.",
-            )
-        if len(parts) != record.level:
-            hashes = "#" * record.level
-            yield Finding(
-                docname, line, Problem.SEC_NESTING,
-                f"§{record.number} has {len(parts)} parts but is a level-{record.level} "
-                f"heading ({hashes}), which takes {record.level}",
-            )
+        for problem, message in _misplaced(record, chapter):
+            yield Finding(docname, line, problem, message)
         if record.number in seen:
             continue  # reported as sec-duplicate
         seen.add(record.number)
-        parent, last = ".".join(parts[:-1]), int(parts[-1])
-        expected = last_child.get(parent, 0) + 1
-        if last != expected:
-            previous = last_child.get(parent)
+        parent, _, last = record.number.rpartition(".")
+        previous = last_child.get(parent)
+        expected = successor(previous or "0")
+        if canonical(last) != expected:
             owner = f"§{parent}" if "." in parent else f"chapter {parent}"
             after = f"after §{parent}.{previous}" if previous else f"first in {owner}"
-            kind = "goes backwards" if last < expected else "leaves a gap"
+            backwards = number_key(last) < number_key(expected)
+            kind = "goes backwards" if backwards else "leaves a gap"
             yield Finding(
                 docname, line, Problem.SEC_ORDER,
                 f"§{record.number} {kind} ({after}; expected §{parent}.{expected})",
             )
         last_child[parent] = last
+
+
+def _misplaced(record: SectionRecord, chapter: str | None) -> Iterator[tuple[Problem, str]]:
+    """Why the heading's number does not fit where it is in the heading tree, if it does not.
+
+    The number's parent (``1.2`` of ``1.2.1``) is the number of the section the heading is
+    nested in: the chapter for a ``##`` heading, the enclosing § heading below that.
+    """
+    parts = record.number.split(".")
+    parent = ".".join(parts[:-1])
+    wrong_chapter = chapter is not None and canonical(parts[0]) != chapter
+    if wrong_chapter:
+        yield Problem.SEC_CHAPTER, (
+            f"§{record.number} is in chapter {chapter}: its number should start with {chapter}."
+        )
+    if len(parts) != record.level:
+        yield Problem.SEC_NESTING, (
+            f"§{record.number} has {len(parts)} parts but is a level-{record.level} heading "
+            f"({'#' * record.level}), which takes {record.level}"
+        )
+        return
+    if wrong_chapter or record.parent is None or record.parent == parent:
+        return
+    enclosing = f"§{record.parent}" if record.parent else "an unnumbered heading"
+    yield Problem.SEC_NESTING, (
+        f"§{record.number} is nested in {enclosing} (line {record.parent_line}): a "
+        f"§{parent}.x heading belongs under §{parent}"
+    )
 
 
 def find_problems(domain: SectionsDomain) -> list[Finding]:

@@ -31,7 +31,11 @@ DOMAIN = "sec"
 
 
 class SectionRecord(NamedTuple):
-    """A numbered heading: ``level`` counts the page title as 1, so ``##`` is 2."""
+    """A numbered heading: ``level`` counts the page title as 1, so ``##`` is 2.
+
+    ``parent`` is the number of the heading it is nested in when that is not a top heading
+    (``""`` for an unnumbered one, ``None`` at level 2), at ``parent_line``.
+    """
 
     number: str
     docname: str
@@ -39,6 +43,8 @@ class SectionRecord(NamedTuple):
     title: str
     line: int | None
     level: int
+    parent: str | None = None
+    parent_line: int | None = None
 
 
 class ChapterRecord(NamedTuple):
@@ -81,7 +87,7 @@ class SectionsDomain(Domain):
         "chapter_index": {},  # number -> ChapterRecord
         "published": {},  # (kind, number) -> target as of the previous build
     }
-    data_version = 1
+    data_version = 2
 
     @property
     def sections(self) -> dict[str, list[SectionRecord]]:

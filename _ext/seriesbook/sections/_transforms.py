@@ -37,6 +37,7 @@ from seriesbook.sections._parse import (
     heading_number,
     recognizer,
     section_id,
+    section_number,
 )
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
 
 # Node attributes: numbers noted from the source headings, and the mark of our own references.
 SEC_NUMBER, SEC_LEVEL, CH_NUMBER = "sec_number", "sec_level", "ch_number"
+SEC_PARENT = "sec_parent"
 MENTION, MENTION_NUMBER, MENTION_INVENTORY = "sec_mention", "sec_number", "sec_inventory"
 
 # Never linked: code, diagrams, headings and captions of admonitions, existing links, markup.
@@ -88,16 +90,24 @@ def _title(section: nodes.section) -> nodes.title | None:
 
 
 class NoteNumbers(SphinxTransform):
-    """Note each heading's § number and the page's chapter number, before translation."""
+    """Note each heading's § number and the page's chapter number, before translation.
+
+    Levels follow MyST's heading tree: the page's first heading is its title (level 1) and a
+    later ``#`` heading (``# 附录``) is another top heading beside it, not a subsection; only
+    the first can be the chapter. A page whose first heading is a § heading has no title: its
+    top headings are taken as ``##``.
+    """
 
     default_priority = 15
 
     def apply(self, **kwargs: Any) -> None:
         patterns = get_config(self.config).chapter_patterns
         roots = [c for c in self.document.children if isinstance(c, nodes.section)]
-        # `##` is level 2 when the page has one title; without one, top headings are the `##`.
-        top_level = 1 if len(roots) == 1 else 2
-        for section, depth in _sections(self.document, top_level):
+        if not roots:
+            return
+        first = _title(roots[0])
+        titled = first is None or heading_number(first.astext()) is None
+        for section, depth in _sections(self.document, 1 if titled else 2):
             title = _title(section)
             if title is None:
                 continue
@@ -106,7 +116,10 @@ class NoteNumbers(SphinxTransform):
             if number is not None:
                 section[SEC_NUMBER] = number
                 section[SEC_LEVEL] = depth
-            elif depth == 1 and (chapter := chapter_title_number(text, patterns)):
+                parent = section.parent
+                if depth > 2 and isinstance(parent, nodes.section):
+                    section[SEC_PARENT] = parent.get(SEC_NUMBER, "")
+            elif section is roots[0] and (chapter := chapter_title_number(text, patterns)):
                 section[CH_NUMBER] = chapter
 
 
@@ -216,9 +229,12 @@ class _DocumentWalk:
             anchor = self._anchor(section, section_id(number))
             # the display name keeps the number even where a translation dropped it
             display = text if heading_number(text) == number else f"§{number} {text}"
-            self.sections.append(
-                SectionRecord(number, self.docname, anchor, display, line, section[SEC_LEVEL])
-            )
+            parent = section.get(SEC_PARENT)
+            parent_line = section.parent.line if parent is not None else None
+            self.sections.append(SectionRecord(
+                number, self.docname, anchor, display, line, section[SEC_LEVEL],
+                parent, parent_line,
+            ))
         elif (chapter := section.get(CH_NUMBER)) is not None:
             anchor = self._anchor(section, chapter_id(chapter))
             self.chapter = ChapterRecord(chapter, self.docname, anchor, text, line)
@@ -255,7 +271,7 @@ class SecRole(SphinxRole):
     def run(self) -> tuple[list[Node], list[system_message]]:
         explicit, title, target = split_explicit_title(self.text)
         inventory, _, number = target.strip().rpartition(":")
-        number = number.strip().removeprefix("§").strip()
+        number = section_number(number.strip().removeprefix("§").strip())
         shown = title if explicit else f"§{number}"
         content = nodes.inline(shown, shown, classes=["sec-ref"])
         if inventory:
@@ -277,17 +293,32 @@ class SecRole(SphinxRole):
 def resolve_sibling(
     app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.TextElement
 ) -> nodes.reference | None:
-    """``{sec}`vllm:3.2```: intersphinx makes the link; the tooltip is the target's § title."""
-    inventory = node.get(MENTION_INVENTORY)
-    if inventory is None or "sphinx.ext.intersphinx" not in app.extensions:
-        return None
-    from sphinx.ext.intersphinx import InventoryAdapter, resolve_reference_detect_inventory
+    """``{sec}`vllm:3.2```: intersphinx makes the link; the tooltip is the target's § title.
 
-    reference = resolve_reference_detect_inventory(env, node, contnode)
-    labels = InventoryAdapter(env).named_inventory.get(inventory, {}).get("std:label", {})
-    item = labels.get(section_id(node[MENTION_NUMBER]))
-    if reference is not None and item is not None:
-        reference["reftitle"] = item.display_name
+    When it cannot, this is the one warning: the node stops asking for Sphinx's own
+    (``undefined label``, from the std domain, which every ``warn-missing-reference`` listener
+    would add whatever ours returns).
+    """
+    inventory = node.get(MENTION_INVENTORY)
+    if inventory is None:
+        return None
+    number = node[MENTION_NUMBER]
+    if "sphinx.ext.intersphinx" not in app.extensions:
+        reference = None
+        why = f"is in the inventory {inventory!r}, which needs sphinx.ext.intersphinx"
+    else:
+        from sphinx.ext.intersphinx import InventoryAdapter, resolve_reference_detect_inventory
+
+        reference = resolve_reference_detect_inventory(env, node, contnode)
+        named = InventoryAdapter(env).named_inventory
+        item = named.get(inventory, {}).get("std:label", {}).get(section_id(number))
+        if reference is not None and item is not None:
+            reference["reftitle"] = item.display_name
+        why = (f"is not in the inventory {inventory!r} (intersphinx_mapping)" if inventory in named
+               else f"names the inventory {inventory!r}, which intersphinx_mapping lacks")
+    if reference is None:
+        node["refwarn"] = False
+        warn(Problem.SEC_UNRESOLVED, f"§{number} {why}", node)
     return reference
 
 
@@ -299,13 +330,7 @@ def warn_unresolved(app: Sphinx, domain: Domain | None, node: addnodes.pending_x
     number = node[MENTION_NUMBER]
     if kind == "chapter":
         warn(Problem.CHAPTER_UNRESOLVED, f"no chapter {number} in this book", node)
-    elif (inventory := node.get(MENTION_INVENTORY)) is not None:
-        warn(
-            Problem.SEC_UNRESOLVED,
-            f"§{number} is not in the inventory {inventory!r} (intersphinx_mapping)",
-            node,
-        )
-    else:
+    elif node.get(MENTION_INVENTORY) is None:  # a sibling's was reported by resolve_sibling
         warn(Problem.SEC_UNRESOLVED, f"no section §{number} in this book", node)
     return True
 
