@@ -19,35 +19,36 @@ if TYPE_CHECKING:
     from sphinx.util.typing import ExtensionMetadata
 
 
-def _rows_without_lines(table: nodes.table) -> list[nodes.row] | None:
-    """The rows of a MyST pipe table whose cells all sit at the table's line, else None."""
+def _row_lines(table: nodes.table) -> list[tuple[nodes.row, int]] | None:
+    """Each row of a MyST pipe table with its source line; None for any other table."""
     if "colwidths-auto" not in table["classes"] or table.line is None:
         return None
     rows = list(table.findall(nodes.row))
-    for row in rows:
+    lines = [table.line + index + (1 if index else 0) for index in range(len(rows))]
+    for row, line in zip(rows, lines, strict=True):
         for entry in row.children:
             content = entry.children
             if len(content) > 1 or (content and not isinstance(content[0], nodes.paragraph)):
                 return None  # a list-table (directive): its cells have their own lines
-            if content and content[0].line not in (None, table.line):
-                return None
-    return rows
+            if content and (content[0].line or 0) > line:
+                return None  # not one line per row
+    return list(zip(rows, lines, strict=True))
 
 
 class TableCellLines(SphinxTransform):
-    """Give each row of a pipe table its own source line (header, delimiter, body rows)."""
+    """Give each row of a pipe table its own source line (header, delimiter, body rows).
+
+    MyST leaves a cell's nodes at the table's line, or at the line of the last inline node it
+    placed (an earlier row's): never after the row's own line, which is what they get.
+    """
 
     default_priority = 5  # before Sphinx's Locale (20) and seriesbook's own transforms
 
     def apply(self, **kwargs: Any) -> None:
         for table in list(self.document.findall(nodes.table)):
-            rows = _rows_without_lines(table)
-            if not rows or table.line is None:
-                continue
-            for index, row in enumerate(rows):
-                line = table.line + index + (1 if index else 0)  # skip the delimiter row
+            for row, line in _row_lines(table) or ():
                 for node in row.findall(nodes.Element):
-                    if node.line in (None, table.line):
+                    if node.line is None or node.line < line:
                         node.line = line
 
 

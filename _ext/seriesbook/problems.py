@@ -37,7 +37,10 @@ class Problem(Enum):
     CHAPTER_UNRESOLVED = "chapter-unresolved", "A chapter mention names no chapter."
     SEC_DUPLICATE = "sec-duplicate", "A § number is used by two headings."
     SEC_CHAPTER = "sec-chapter", "A § number's first part is not its chapter's number."
-    SEC_NESTING = "sec-nesting", "A § number's depth does not match its heading level."
+    SEC_NESTING = (
+        "sec-nesting",
+        "A § number does not fit the heading tree: depth or parent number (enclosing section).",
+    )
     SEC_ORDER = "sec-order", "A § number is out of sequence under its parent (gap or backwards)."
     SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
     # source citations
@@ -49,7 +52,10 @@ class Problem(Enum):
     )
     CITE_PATH = "cite-path", "A citation path is unsafe (absolute, '..', backslash, empty part)."
     CITE_MISSING_FILE = "cite-missing-file", "The cited file does not exist at the pinned ref."
-    CITE_LINE_RANGE = "cite-line-range", "Line 0, past the end of the file, or END before START."
+    CITE_LINE_RANGE = (
+        "cite-line-range",
+        "Line 0, past the end of the file (or above 999,999,999), or END before START.",
+    )
     CITE_SYMBOL = "cite-symbol", "The cited symbol does not occur in the cited lines."
     CITE_EXCERPT = "cite-excerpt", "A code excerpt differs from the cited lines."
     CITE_UNVERIFIED = "cite-unverified", "Neither a local copy nor the lock vouches for it."
