@@ -113,3 +113,24 @@ def test_digit_strings_order_and_count_like_integers(a: int, b: int) -> None:
     assert successor(str(a)) == str(a + 1)
     assert (number_key(str(a)) < number_key(str(b))) == (a < b)
     assert canonical("0" * 3 + str(a)) == str(a)
+
+
+def test_table_cells_are_reported_at_their_rows(
+    make_app: type[SphinxTestApp], tmp_path: Path
+) -> None:
+    """Pipe tables (also nested in a directive, also after an inline literal) and list-tables."""
+    (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "seriesbook.sections"]\n'
+                                      'language = "zh_CN"\n')
+    (tmp_path / "index.md").write_text(
+        "# 第1章 表\n\n## §1.1 一\n\n"
+        "```{list-table}\n:widths: auto\n:header-rows: 1\n\n"
+        "* - 名\n  - 位\n* - 甲\n  - §9.1\n* - 乙\n  - §9.2\n```\n\n"
+        "````{note}\n| a | b |\n|---|---|\n| x | §9.3 |\n| y | `lit` §9.4 |\n| z | §9.5 |\n````\n"
+    )
+    app = make_app("html", srcdir=tmp_path)
+    app.build()
+    lines = (tmp_path / "index.md").read_text().splitlines()
+    expected = [(n, f"§9.{k}") for k in range(1, 6)
+                for n, line in enumerate(lines, 1) if f"§9.{k}" in line]
+    reported = [re.search(r"index\.md:(\d+): WARNING: no section (§[\d.]+)", w) for w in _ours(app)]
+    assert [(int(m[1]), m[2]) for m in reported if m] == expected

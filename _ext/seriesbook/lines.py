@@ -30,8 +30,8 @@ def _row_lines(table: nodes.table) -> list[tuple[nodes.row, int]] | None:
             content = entry.children
             if len(content) > 1 or (content and not isinstance(content[0], nodes.paragraph)):
                 return None  # a list-table (directive): its cells have their own lines
-            if content and (content[0].line or 0) > line:
-                return None  # not one line per row
+            if content and not table.line <= (content[0].line or line) <= line:
+                return None  # not one line per row (a list-table with `:widths: auto`)
     return list(zip(rows, lines, strict=True))
 
 
@@ -52,6 +52,8 @@ class TableCellLines(SphinxTransform):
                         node.line = line
 
 
-def setup(app: Sphinx) -> dict[str, Any] | ExtensionMetadata:
+def setup(app: Sphinx) -> ExtensionMetadata:
+    from seriesbook import __version__
+
     app.add_transform(TableCellLines)
-    return {"parallel_read_safe": True, "parallel_write_safe": True}
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
