@@ -39,6 +39,8 @@ CASES: dict[str, Case] = {
     "extra top heading": Case({"ch01.md": CH01 + "\n# 附录\n\n附录文字。\n"}, []),
     "§ heading under the extra top heading": Case(
         {"ch01.md": CH01 + "\n# 附录\n\n## §1.2 附录里的一节\n"}, []),
+    "second chapter title on a page": Case(
+        {"ch01.md": CH01 + "\n# 第3章 混进来的\n"}, [("sec-chapter", "ch01.md", "第3章")]),
     "§ heading as the first heading": Case(
         {"ch03.md": "## §3.1 无标题的页\n\n### §3.1.1 小节\n",
          "index.md": BOOK["index.md"].replace("ch02\n", "ch02\nch03\n")},

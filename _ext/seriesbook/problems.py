@@ -36,7 +36,10 @@ class Problem(Enum):
     SEC_UNRESOLVED = "sec-unresolved", "A § mention or {sec} role names no section."
     CHAPTER_UNRESOLVED = "chapter-unresolved", "A chapter mention names no chapter."
     SEC_DUPLICATE = "sec-duplicate", "A § number is used by two headings."
-    SEC_CHAPTER = "sec-chapter", "A § number's first part is not its chapter's number."
+    SEC_CHAPTER = (
+        "sec-chapter",
+        "A § number's first part is not its chapter's number, or a chapter title is not first.",
+    )
     SEC_NESTING = (
         "sec-nesting",
         "A § number does not fit the heading tree: depth or parent number (enclosing section).",

@@ -102,9 +102,22 @@ def _misplaced(record: SectionRecord, chapter: str | None) -> Iterator[tuple[Pro
     )
 
 
+def _other_titles(domain: SectionsDomain) -> Iterator[Finding]:
+    """A chapter title that is not the page's first heading: it is no chapter, and is told so."""
+    for docname, titles in domain.other_titles.items():
+        chapter = domain.chapters.get(docname)
+        first = f"{chapter.title} at line {chapter.line}" if chapter else "none"
+        for title in titles:
+            yield Finding(
+                docname, title.line or 0, Problem.SEC_CHAPTER,
+                f"{title.title} is not the page's first heading, so it is no chapter (no "
+                f"ch-{title.number} anchor; the page's chapter: {first}); give it its own page",
+            )
+
+
 def find_problems(domain: SectionsDomain) -> list[Finding]:
     """Every numbering problem of the book, in document and line order."""
-    findings = list(_duplicates(domain))
+    findings = [*_duplicates(domain), *_other_titles(domain)]
     for docname in sorted(domain.sections):
         chapter = domain.chapters.get(docname)
         number = chapter.number if chapter else None

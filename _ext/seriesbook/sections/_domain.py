@@ -82,6 +82,7 @@ class SectionsDomain(Domain):
     initial_data: ClassVar[dict[str, Any]] = {
         "sections": {},  # docname -> [SectionRecord] in document order
         "chapters": {},  # docname -> ChapterRecord
+        "other_titles": {},  # docname -> [ChapterRecord]: later `#` chapter titles (no anchor)
         "mentions": {},  # docname -> [MentionRecord] in document order
         "section_index": {},  # number -> SectionRecord (first by docname)
         "chapter_index": {},  # number -> ChapterRecord
@@ -98,6 +99,10 @@ class SectionsDomain(Domain):
         return self.data["chapters"]  # type: ignore[no-any-return]
 
     @property
+    def other_titles(self) -> dict[str, list[ChapterRecord]]:
+        return self.data["other_titles"]  # type: ignore[no-any-return]
+
+    @property
     def mentions(self) -> dict[str, list[MentionRecord]]:
         return self.data["mentions"]  # type: ignore[no-any-return]
 
@@ -110,11 +115,11 @@ class SectionsDomain(Domain):
         return self.data["chapter_index"]  # type: ignore[no-any-return]
 
     def clear_doc(self, docname: str) -> None:
-        for key in ("sections", "chapters", "mentions"):
+        for key in ("sections", "chapters", "other_titles", "mentions"):
             self.data[key].pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("sections", "chapters", "mentions"):
+        for key in ("sections", "chapters", "other_titles", "mentions"):
             for docname, value in otherdata[key].items():
                 if docname in docnames:
                     self.data[key][docname] = value
@@ -125,10 +130,12 @@ class SectionsDomain(Domain):
         sections: list[SectionRecord],
         chapter: ChapterRecord | None,
         mentions: list[MentionRecord],
+        other_titles: list[ChapterRecord] | None = None,
     ) -> None:
         """Record what one document defines and mentions (called once per read)."""
         self.sections[docname] = sections
         self.mentions[docname] = mentions
+        self.other_titles[docname] = other_titles or []
         if chapter is not None:
             self.chapters[docname] = chapter
         else:

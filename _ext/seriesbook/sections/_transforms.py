@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 # Node attributes: numbers noted from the source headings, and the mark of our own references.
 SEC_NUMBER, SEC_LEVEL, CH_NUMBER = "sec_number", "sec_level", "ch_number"
-SEC_PARENT = "sec_parent"
+SEC_PARENT, CH_OTHER = "sec_parent", "ch_other"
 MENTION, MENTION_NUMBER, MENTION_INVENTORY = "sec_mention", "sec_number", "sec_inventory"
 
 # Never linked: code, diagrams, headings and captions of admonitions, existing links, markup.
@@ -119,8 +119,8 @@ class NoteNumbers(SphinxTransform):
                 parent = section.parent
                 if depth > 2 and isinstance(parent, nodes.section):
                     section[SEC_PARENT] = parent.get(SEC_NUMBER, "")
-            elif section is roots[0] and (chapter := chapter_title_number(text, patterns)):
-                section[CH_NUMBER] = chapter
+            elif depth == 1 and (chapter := chapter_title_number(text, patterns)):
+                section[CH_NUMBER if section is roots[0] else CH_OTHER] = chapter
 
 
 class _Line:
@@ -145,6 +145,7 @@ class _DocumentWalk:
         self.find = find
         self.sections: list[SectionRecord] = []
         self.chapter: ChapterRecord | None = None
+        self.other_titles: list[ChapterRecord] = []
         self.mentions: list[MentionRecord] = []
         self.replacements: list[tuple[nodes.Text, list[Node]]] = []
 
@@ -238,6 +239,8 @@ class _DocumentWalk:
         elif (chapter := section.get(CH_NUMBER)) is not None:
             anchor = self._anchor(section, chapter_id(chapter))
             self.chapter = ChapterRecord(chapter, self.docname, anchor, text, line)
+        elif (chapter := section.get(CH_OTHER)) is not None:
+            self.other_titles.append(ChapterRecord(chapter, self.docname, "", text, line))
 
 
 class LinkSections(SphinxTransform):
@@ -255,7 +258,9 @@ class LinkSections(SphinxTransform):
         walk = _DocumentWalk(self.document, docname, recognizer(*patterns))
         walk.run()
         domain = get_domain(self.env)
-        domain.note_document(docname, walk.sections, walk.chapter, walk.mentions)
+        domain.note_document(
+            docname, walk.sections, walk.chapter, walk.mentions, walk.other_titles
+        )
         registered: set[str] = set()
         for record in walk.sections:
             if record.id not in registered:  # a duplicate in the page keeps the first
