@@ -89,6 +89,13 @@ def cmd_editions(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def cmd_renumber(args: argparse.Namespace) -> int:
+    from seriesbook.renumber.command import run_renumber
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    return run_renumber(srcdir, confdir, write=args.write, fmt=args.format)
+
+
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
     parser.add_argument(
         "srcdir",
@@ -128,6 +135,14 @@ def build_parser() -> argparse.ArgumentParser:
     _add_book_arguments(stats, sources=True)
     stats.add_argument("--format", choices=("markdown", "json"), default="markdown")
     stats.set_defaults(run=cmd_stats)
+
+    renumber = commands.add_parser(
+        "renumber", help="number the § sections again and every mention of them (dry run)"
+    )
+    _add_book_arguments(renumber, sources=False)
+    renumber.add_argument("--write", action="store_true", help="rewrite the files")
+    renumber.add_argument("--format", choices=("text", "json"), default="text")
+    renumber.set_defaults(run=cmd_renumber)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)

@@ -45,6 +45,10 @@ class Problem(Enum):
         "A § number does not fit the heading tree: depth or parent number (enclosing section).",
     )
     SEC_ORDER = "sec-order", "A § number is out of sequence under its parent (gap or backwards)."
+    SEC_RENUMBERED = (
+        "sec-renumbered",
+        "A {sec} link into a sibling volume names a number that volume has renumbered.",
+    )
     SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
     # source citations
     CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."

@@ -35,6 +35,7 @@ from seriesbook.sections._parse import (
     chapter_pattern_for,
     chapter_title_number,
     heading_number,
+    is_new_heading,
     recognizer,
     section_id,
     section_number,
@@ -84,6 +85,26 @@ def _sections(parent: nodes.Element, depth: int) -> Iterator[tuple[nodes.section
             yield from _sections(child, depth + 1)
 
 
+def heading_levels(document: nodes.Element) -> Iterator[tuple[nodes.section, int]]:
+    """Every section of a page with its heading level, as MyST nests them.
+
+    The page's first heading is its title (level 1); a later ``#`` heading (``# 附录``) is
+    another top heading beside it, not a subsection. A page whose first heading is a § heading
+    (numbered or new) has no title: its top headings are taken as ``##``.
+    """
+    first = _first_heading(document)
+    if first is None:
+        return
+    title = _title(first)
+    text = title.astext() if title is not None else ""
+    untitled = heading_number(text) is not None or is_new_heading(text)
+    yield from _sections(document, 2 if untitled else 1)
+
+
+def _first_heading(document: nodes.Element) -> nodes.section | None:
+    return next((c for c in document.children if isinstance(c, nodes.section)), None)
+
+
 def _title(section: nodes.section) -> nodes.title | None:
     first = section.children[0] if section.children else None
     return first if isinstance(first, nodes.title) else None
@@ -92,22 +113,16 @@ def _title(section: nodes.section) -> nodes.title | None:
 class NoteNumbers(SphinxTransform):
     """Note each heading's § number and the page's chapter number, before translation.
 
-    Levels follow MyST's heading tree: the page's first heading is its title (level 1) and a
-    later ``#`` heading (``# 附录``) is another top heading beside it, not a subsection; only
-    the first can be the chapter. A page whose first heading is a § heading has no title: its
-    top headings are taken as ``##``.
+    Levels are :func:`heading_levels`'; only the page's first heading can be the chapter (a
+    later chapter title is noted to be reported).
     """
 
     default_priority = 15
 
     def apply(self, **kwargs: Any) -> None:
         patterns = get_config(self.config).chapter_patterns
-        roots = [c for c in self.document.children if isinstance(c, nodes.section)]
-        if not roots:
-            return
-        first = _title(roots[0])
-        titled = first is None or heading_number(first.astext()) is None
-        for section, depth in _sections(self.document, 1 if titled else 2):
+        first = _first_heading(self.document)
+        for section, depth in heading_levels(self.document):
             title = _title(section)
             if title is None:
                 continue
@@ -120,7 +135,7 @@ class NoteNumbers(SphinxTransform):
                 if depth > 2 and isinstance(parent, nodes.section):
                     section[SEC_PARENT] = parent.get(SEC_NUMBER, "")
             elif depth == 1 and (chapter := chapter_title_number(text, patterns)):
-                section[CH_NUMBER if section is roots[0] else CH_OTHER] = chapter
+                section[CH_NUMBER if section is first else CH_OTHER] = chapter
 
 
 class _Line:
