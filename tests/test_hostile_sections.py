@@ -49,9 +49,8 @@ CASES: dict[str, Case] = {
     "child before its parent": Case(
         {"ch01.md": CH01 + "\n### §1.2.1 提前\n\n## §1.2 后来\n"},
         [("sec-nesting", "ch01.md", "§1.2.1")]),
-    "child under an unnumbered heading": Case(
-        {"ch01.md": CH01 + "\n## 小结\n\n### §1.1.1 放错\n"},
-        [("sec-nesting", "ch01.md", "§1.1.1")]),
+    "child under an unnumbered heading": Case(  # §1.1's child, as renumber numbers it
+        {"ch01.md": CH01 + "\n## 小结\n\n### §1.1.1 小结之下\n"}, []),
     "child under the wrong sibling": Case(
         {"ch01.md": CH01 + "\n## §1.2 二\n\n### §1.1.1 属于一\n"},
         [("sec-nesting", "ch01.md", "§1.1.1")]),

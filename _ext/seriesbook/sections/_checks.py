@@ -78,7 +78,9 @@ def _misplaced(record: SectionRecord, chapter: str | None) -> Iterator[tuple[Pro
     """Why the heading's number does not fit where it is in the heading tree, if it does not.
 
     The number's parent (``1.2`` of ``1.2.1``) is the number of the section the heading is
-    nested in: the chapter for a ``##`` heading, the enclosing § heading below that.
+    nested in: the chapter for a ``##`` heading, the enclosing § heading below that (under an
+    unnumbered heading, the last § heading of that level, as ``seriesbook renumber`` numbers:
+    ``sec-order`` checks that sequence).
     """
     parts = record.number.split(".")
     parent = ".".join(parts[:-1])
@@ -95,9 +97,8 @@ def _misplaced(record: SectionRecord, chapter: str | None) -> Iterator[tuple[Pro
         return
     if wrong_chapter or record.parent is None or record.parent == parent:
         return
-    enclosing = f"§{record.parent}" if record.parent else "an unnumbered heading"
     yield Problem.SEC_NESTING, (
-        f"§{record.number} is nested in {enclosing} (line {record.parent_line}): a "
+        f"§{record.number} is nested in §{record.parent} (line {record.parent_line}): a "
         f"§{parent}.x heading belongs under §{parent}"
     )
 

@@ -33,8 +33,8 @@ DOMAIN = "sec"
 class SectionRecord(NamedTuple):
     """A numbered heading: ``level`` counts the page title as 1, so ``##`` is 2.
 
-    ``parent`` is the number of the heading it is nested in when that is not a top heading
-    (``""`` for an unnumbered one, ``None`` at level 2), at ``parent_line``.
+    ``parent`` is the number of the § heading it is nested in, at ``parent_line`` (``None`` at
+    level 2 and under an unnumbered heading).
     """
 
     number: str

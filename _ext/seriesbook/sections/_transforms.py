@@ -132,8 +132,8 @@ class NoteNumbers(SphinxTransform):
                 section[SEC_NUMBER] = number
                 section[SEC_LEVEL] = depth
                 parent = section.parent
-                if depth > 2 and isinstance(parent, nodes.section):
-                    section[SEC_PARENT] = parent.get(SEC_NUMBER, "")
+                if depth > 2 and isinstance(parent, nodes.section) and SEC_NUMBER in parent:
+                    section[SEC_PARENT] = parent[SEC_NUMBER]
             elif depth == 1 and (chapter := chapter_title_number(text, patterns)):
                 section[CH_NUMBER if section is first else CH_OTHER] = chapter
 
