@@ -134,3 +134,18 @@ def test_table_cells_are_reported_at_their_rows(
                 for n, line in enumerate(lines, 1) if f"§9.{k}" in line]
     reported = [re.search(r"index\.md:(\d+): WARNING: no section (§[\d.]+)", w) for w in _ours(app)]
     assert [(int(m[1]), m[2]) for m in reported if m] == expected
+
+
+def test_renumber_reads_full_width_numbers(tmp_path: Path) -> None:
+    """`seriesbook renumber` finds `§１．３` as §1.3 (heading, mention, role) and renumbers it."""
+    from seriesbook.cli import main
+
+    (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "seriesbook.sections"]\n'
+                                      'language = "zh_CN"\n')
+    (tmp_path / "index.md").write_text("# 书\n\n```{toctree}\nch01\n```\n")
+    chapter = tmp_path / "ch01.md"
+    chapter.write_text("# 第1章 张量\n\n## §1.1 一\n\n"
+                       "## §１．３ 全角\n\n见 §１．３ 与 {sec}`１．３`。\n")
+    assert main(["renumber", "--write", str(tmp_path)]) == 0
+    assert chapter.read_text().splitlines()[4:] == ["## §1.2 全角", "", "见 §1.2 与 {sec}`1.2`。"]
+    assert main(["check", str(tmp_path)]) == 0
