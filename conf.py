@@ -23,6 +23,7 @@ html_theme = "sphinx_book_theme"
 html_title = "《PyTorch 训练框架内核深度解析》"
 # html_title is not a catalog message: each edition's title is chosen once its language is known.
 EDITION_TITLES = {"en": "Inside PyTorch: The Training Stack, Source by Source"}
+EDITION_AUTHORS = {"en": "The authors of Inside PyTorch"}
 html_search_language = "zh"
 html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
@@ -55,9 +56,20 @@ seriesbook_sources = {
 seriesbook_default_source = "pytorch"
 
 
+# PDF and EPUB editions (make latexpdf, make epub): _build/latex/<language>/pytorch-internals.pdf
+# and _build/epub/<language>/pytorch-internals.epub; the rest comes from seriesbook.offline.
+BOOK_FILE = "pytorch-internals"
+epub_basename = BOOK_FILE
+
+
 def _edition_title(app: Sphinx, config: Config) -> None:
+    title = EDITION_TITLES.get(config.language, project)
+    author_ = EDITION_AUTHORS.get(config.language, author)
     if config.language in EDITION_TITLES:
-        config.html_title = EDITION_TITLES[config.language]
+        config.html_title = title
+    config.latex_documents = [("index", f"{BOOK_FILE}.tex", title, author_, "manual")]
+    config.epub_title = title
+    config.epub_author = author_
 
 
 def setup(app: Sphinx) -> None:
