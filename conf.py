@@ -13,6 +13,8 @@ project = "PyTorch 训练框架内核深度解析"
 author = "《PyTorch 训练框架内核深度解析》作者"
 copyright = "2026，《PyTorch 训练框架内核深度解析》作者。正文采用 CC BY-NC-SA 4.0 许可"
 language = "zh_CN"
+# The edition of the book (the EPUB's metadata needs one); the PyTorch release is in the text.
+version = release = "2026.1"
 
 extensions = ["seriesbook"]
 exclude_patterns = ["_build", ".venv", "node_modules"]

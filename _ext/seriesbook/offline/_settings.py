@@ -38,6 +38,9 @@ PREAMBLE = r"""
 \newcommand\seriesbookdestination[1]{\Hy@raisedlink{\hyper@anchorstart{#1}\hyper@anchorend}}
 \makeatother
 \xeCJKsetup{CheckSingle=true}
+% Links are coloured; slanted Chinese (there is no italic) reads badly.
+\renewcommand{\sphinxcrossref}[1]{#1}
+\setlength{\headheight}{15pt}
 """
 
 # In English text, quotes, dashes and ellipses are Latin punctuation, not full-width CJK ones.

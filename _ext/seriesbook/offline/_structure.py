@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.locale import _
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
 if TYPE_CHECKING:
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
 
 # The ids seriesbook.sections gives numbered sections and chapter titles (sec-12-3, ch-12).
 ANCHOR = re.compile(r"sec-\d+(?:-\d+)+|ch-\d+")
+# xeCJK drops a space between two CJK characters (a line break in Chinese source is no space);
+# in a title the space is meant ("第一篇 全景"): it becomes an ideographic space.
+CJK = r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]"
+TITLE_SPACE = re.compile(rf"(?<={CJK}) +(?={CJK})")
 
 
 class book_part(nodes.Element):
@@ -42,8 +47,32 @@ class BookStructure(SphinxPostTransform):
     formats = ("latex",)
 
     def run(self, **kwargs: Any) -> None:
+        self._title_page_chapter()
         self._insert_parts()
         self._insert_destinations()
+        self._keep_title_spaces()
+
+    def _title_page_chapter(self) -> None:
+        """The root page's own text (before its toctrees) becomes a chapter under its title.
+
+        Its title is the book's title, which LaTeX prints on the title page; without a chapter
+        of its own the text would hang between the table of contents and the first part.
+        """
+        root = self.document.next_node(nodes.section)
+        if root is None or not root.children or not isinstance(root[0], nodes.title):
+            return
+        body = []
+        for child in root.children[1:]:
+            if isinstance(child, nodes.section) or any(child.findall(addnodes.start_of_file)):
+                break
+            body.append(child)
+        if not any(isinstance(child, nodes.Element) and child.astext().strip() for child in body):
+            return
+        chapter = nodes.section("", nodes.title(root[0].astext(), root[0].astext()))
+        for child in body:
+            root.remove(child)
+            chapter += child
+        root.insert(1, chapter)
 
     def _part_titles(self) -> dict[str, str]:
         """First document of each captioned toctree of the root page → the caption."""
@@ -61,6 +90,16 @@ class BookStructure(SphinxPostTransform):
             title = titles.pop(start["docname"], None)
             if title is not None and start.parent is not None:
                 start.parent.insert(start.parent.index(start), book_part(title=title))
+
+    def _keep_title_spaces(self) -> None:
+        for title in [*self.document.findall(nodes.title), *self.document.findall(book_part)]:
+            if isinstance(title, book_part):
+                title["title"] = TITLE_SPACE.sub("\u3000", title["title"])
+                continue
+            for text in list(title.findall(nodes.Text)):
+                spaced = TITLE_SPACE.sub("\u3000", text.astext())
+                if spaced != text.astext() and text.parent is not None:
+                    text.parent.replace(text, nodes.Text(spaced))
 
     def _insert_destinations(self) -> None:
         for section in self.document.findall(nodes.section):
@@ -85,7 +124,16 @@ def _skip(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     raise nodes.SkipNode
 
 
+def _no_contents_caption(app: Sphinx) -> None:
+    """Sphinx titles the table of contents with the first toctree's caption ("开篇"): those
+    captions are the parts here, so the contents get the language's own name ("目录")."""
+    if app.builder.format == "latex":
+        contents = str(_("Contents"))
+        app.builder.get_contentsname = lambda indexfile: contents  # type: ignore[attr-defined]
+
+
 def register(app: Sphinx) -> None:
+    app.connect("builder-inited", _no_contents_caption)
     skip = (_skip, None)
     others = {name: skip for name in ("html", "epub", "text", "man", "texinfo")}
     app.add_node(book_part, latex=(visit_book_part, None), **others)  # type: ignore[arg-type]
