@@ -168,7 +168,8 @@ class PlaceDiagrams(SphinxPostTransform):
         for node in list(self.document.findall(mermaid)):
             path = drawing.path(node["code"])
             if not path.is_file():  # reported by draw_missing
-                node.replace_self(nodes.literal_block(node["code"], node["code"]))
+                source = nodes.literal_block(node["code"], node["code"], language="text")
+                node.replace_self(source)
                 continue
             uri = str(path)
             image = nodes.image(uri=uri, candidates={"*": uri}, alt=_alt_text(node))

@@ -79,7 +79,8 @@ class BookStructure(SphinxPostTransform):
         root = self.env.get_doctree(self.config.root_doc)
         titles: dict[str, str] = {}
         for toctree in root.findall(addnodes.toctree):
-            includes = [str(name) for name in toctree.get("includefiles", [])]
+            files: list[str] = toctree.get("includefiles", [])
+            includes = [str(name) for name in files]
             if toctree.get("caption") and includes:
                 titles.setdefault(includes[0], str(toctree["caption"]))
         return titles
@@ -109,13 +110,13 @@ class BookStructure(SphinxPostTransform):
 
 
 def visit_book_part(self: LaTeXTranslator, node: book_part) -> None:
-    self.body.append("\n\\part{%s}\n" % self.encode(node["title"]))
+    self.body.append(f"\n\\part{{{self.encode(node['title'])}}}\n")
     raise nodes.SkipNode
 
 
 def visit_pdf_destination(self: LaTeXTranslator, node: pdf_destination) -> None:
     for name in node["names"]:
-        self.body.append("\\seriesbookdestination{%s}" % name)
+        self.body.append(f"\\seriesbookdestination{{{name}}}")
     self.body.append("\n")
     raise nodes.SkipNode
 

@@ -1,5 +1,6 @@
 project = "离线测试书"
 author = "测试作者"
+copyright = "2026，测试作者"
 version = release = "1"
 extensions = ["seriesbook"]
 exclude_patterns = ["_build", "demo-src", "locale"]
