@@ -47,6 +47,8 @@ if os.environ.get("READTHEDOCS"):
     # Each edition is its own Read the Docs project, served at /<language>/<version>/.
     _rtd_version = os.environ.get("READTHEDOCS_VERSION", "latest")
     seriesbook_edition_url = "/{rtd_language}/" + _rtd_version + "/{target}"
+    # The PDF and EPUB .ci/readthedocs-build makes, as Read the Docs serves them.
+    seriesbook_download_url = "/_/downloads/{rtd_language}/" + _rtd_version + "/{format}/"
 seriesbook_sources = {
     "pytorch": {
         "repo": "https://github.com/pytorch/pytorch",

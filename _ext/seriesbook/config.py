@@ -77,6 +77,13 @@ class SeriesbookConfig:
         "the edition's root, or absolute, e.g. `/{rtd_language}/latest/{target}`.",
         "html",
     )
+    download_url: str = _option(
+        "",
+        "Link to the book's PDF and EPUB in the theme's download menu: fields {format} "
+        "(pdf, epub), {language}, {rtd_language}; relative to the edition's root, or absolute, "
+        "e.g. `/_/downloads/{rtd_language}/latest/{format}/` on Read the Docs. Empty: no links.",
+        "html",
+    )
     mermaid_dir: str = _option(
         "",
         "Directory holding npm's `mermaid/dist` (default: `node_modules/mermaid/dist` next to "

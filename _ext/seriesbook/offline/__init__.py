@@ -9,6 +9,8 @@
   Chromium — a PDF (labels stay text) for LaTeX, a PNG for EPUB — all in one browser session,
   cached by content hash in the doctree directory, and put into the page as an image. A
   diagram that fails is ``diagram-render`` at its line, and its source is printed instead.
+* Downloads (:mod:`._downloads`): the HTML pages link the PDF and EPUB from the theme's
+  download menu when ``seriesbook_download_url`` says where they are (Read the Docs).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from seriesbook import __version__
-from seriesbook.offline import _diagrams, _settings, _structure
+from seriesbook.offline import _diagrams, _downloads, _settings, _structure
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -29,6 +31,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     _settings.register(app)
     _structure.register(app)
     _diagrams.register(app)
+    _downloads.register(app)
     return {
         "version": __version__,
         "env_version": 1,
