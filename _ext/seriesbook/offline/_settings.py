@@ -21,15 +21,21 @@ MAIN_FONT = "Noto Serif CJK SC"
 SANS_FONT = "Noto Sans CJK SC"
 MONO_FONT = "Noto Sans Mono CJK SC"
 
+# The CJK fonts' own Latin letters serve Latin text; their quotes, dashes and § are full-width
+# unless the `pwid` feature asks for the proportional forms, which Latin text wants.
+LATIN = "RawFeature=+pwid, ItalicFeatures={FakeSlant=0.15}, BoldItalicFeatures={FakeSlant=0.15}"
 FONTS = rf"""
-\setmainfont{{{MAIN_FONT}}}[ItalicFont={{{MAIN_FONT}}}, ItalicFeatures={{FakeSlant=0.15}},
-  BoldItalicFont={{{MAIN_FONT} Bold}}, BoldItalicFeatures={{FakeSlant=0.15}}]
-\setsansfont{{{SANS_FONT}}}[ItalicFont={{{SANS_FONT}}}, ItalicFeatures={{FakeSlant=0.15}}]
+\setmainfont{{{MAIN_FONT}}}[{LATIN}, ItalicFont={{{MAIN_FONT}}},
+  BoldItalicFont={{{MAIN_FONT} Bold}}]
+\setsansfont{{{SANS_FONT}}}[{LATIN}, ItalicFont={{{SANS_FONT}}},
+  BoldItalicFont={{{SANS_FONT} Bold}}]
 \setmonofont{{{MONO_FONT}}}[ItalicFont={{{MONO_FONT}}}, ItalicFeatures={{FakeSlant=0.15}}]
 \usepackage{{xeCJK}}
 \setCJKmainfont{{{MAIN_FONT}}}[ItalicFont={{{MAIN_FONT}}}]
 \setCJKsansfont{{{SANS_FONT}}}[ItalicFont={{{SANS_FONT}}}]
 \setCJKmonofont{{{MONO_FONT}}}[ItalicFont={{{MONO_FONT}}}]
+% § is a Latin sign: "§12.3" without CJK spacing around the §.
+\xeCJKDeclareCharClass{{Default}}{{"00A7}}
 """
 
 # Named PDF destinations (see _structure.py): \phantomsection's own mechanism, with our name.
@@ -51,6 +57,11 @@ LATIN_PUNCTUATION = r"""
 LATEX_ELEMENTS: dict[str, str] = {
     "fontenc": r"\usepackage{fontspec}",
     "fontpkg": FONTS,
+    # One chapter style for every language (Sphinx's for all but English, which it capitalises).
+    "fncychap": (
+        r"\usepackage[Sonny]{fncychap}"
+        r"\ChNameVar{\Large\normalfont\sffamily}\ChTitleVar{\Large\normalfont\sffamily}"
+    ),
     # xeCJK adds no stray spaces inside Verbatim with \xeCJKVerbAddon.
     "fvset": r"\fvset{fontsize=\small,formatcom=\xeCJKVerbAddon}",
     # The § numbers are written by hand: LaTeX numbers nothing, not even parts.
