@@ -25,6 +25,7 @@ const packageFile = (name) => new URL(resolve(name, bookURL))
 
 const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 const WORKERS = 2
+const ATTEMPTS = 2 // a second try for a browser hiccup; a diagram mermaid rejects fails again
 const PNG_SCALE = 2
 const VIEWPORT = { width: 800, height: 600, deviceScaleFactor: PNG_SCALE } // mmdc's default size
 
@@ -46,6 +47,14 @@ async function openPage (browser, config, cliPage, mermaidScript) {
   return page
 }
 
+// Screenshots one at a time: a tab in the background gets no frames, and its capture waits.
+let front = Promise.resolve()
+function inFront (task) {
+  const turn = front.then(task, task)
+  front = turn.catch(() => {})
+  return turn
+}
+
 async function draw (page, job, index) {
   await page.setViewport(VIEWPORT) // a PNG's clip resized it: lay every diagram out alike
   const box = await page.$eval('#container', async (container, code, id) => {
@@ -61,8 +70,11 @@ async function draw (page, job, index) {
     const clip = {
       x: Math.floor(box.x), y: Math.floor(box.y), width: Math.ceil(box.width), height: Math.ceil(box.height)
     }
-    await page.setViewport({ width: clip.x + clip.width, height: clip.y + clip.height, deviceScaleFactor: PNG_SCALE })
-    return page.screenshot({ clip })
+    return inFront(async () => { // headless Chromium paints only the tab in front
+      await page.bringToFront()
+      await page.setViewport({ width: clip.x + clip.width, height: clip.y + clip.height, deviceScaleFactor: PNG_SCALE })
+      return page.screenshot({ clip })
+    })
   }
   return page.pdf({ // as mermaid-cli's --pdfFit: one page the size of the diagram and its margin
     printBackground: true,
@@ -86,6 +98,7 @@ async function main () {
   const mermaidScript = path.join(path.dirname(packageFile('mermaid').pathname), 'mermaid.js')
   const browser = await puppeteer.launch({
     executablePath: executablePath(),
+    protocolTimeout: 60000,
     headless: true,
     args: ['--no-sandbox', '--disable-setuid-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
   })
@@ -97,12 +110,16 @@ async function main () {
         const index = next++
         const job = jobs[index]
         let error = null
-        try {
-          save(job.output, await draw(page, job, index))
-        } catch (exception) {
-          error = String(exception?.message ?? exception).split('\n').slice(0, 3).join(' ')
-          await page.close() // a failed diagram may leave mermaid's state behind: start afresh
-          page = await openPage(browser, config, cliPage, mermaidScript)
+        for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+          try {
+            save(job.output, await draw(page, job, index))
+            error = null
+            break
+          } catch (exception) {
+            error = String(exception?.message ?? exception).split('\n').slice(0, 3).join(' ')
+            await page.close() // a failure may leave mermaid or the tab stuck: start afresh
+            page = await openPage(browser, config, cliPage, mermaidScript)
+          }
         }
         process.stdout.write(JSON.stringify({ output: job.output, error }) + '\n')
       }
