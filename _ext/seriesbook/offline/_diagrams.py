@@ -114,10 +114,10 @@ class _Drawing:
 def draw_missing(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """Draw every diagram of the book that the cache lacks, in one batch; report failures."""
     fmt = output_format(app.builder)
-    if fmt is None:
-        return []
-    drawing = _Drawing(app, fmt)
     uses = book_diagrams(env)
+    if fmt is None or not uses:
+        return []  # a book without diagrams needs neither npm nor a browser
+    drawing = _Drawing(app, fmt)
     wanted = {drawing.path(use.code): use.code for docname in sorted(uses) for use in uses[docname]}
     jobs = [_render.Job(code, path) for path, code in wanted.items() if not path.is_file()]
     if jobs:
@@ -163,9 +163,11 @@ class PlaceDiagrams(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         fmt = output_format(self.app.builder)
-        assert fmt is not None
+        diagrams = list(self.document.findall(mermaid))
+        if fmt is None or not diagrams:
+            return
         drawing = _Drawing(self.app, fmt)
-        for node in list(self.document.findall(mermaid)):
+        for node in diagrams:
             path = drawing.path(node["code"])
             if not path.is_file():  # reported by draw_missing
                 source = nodes.literal_block(node["code"], node["code"], language="text")
