@@ -52,7 +52,7 @@ class DiagramUse(NamedTuple):
     line: int | None
 
 
-def output_format(builder: Builder) -> str | None:
+def output_format(builder: Builder | type[Builder]) -> str | None:
     """The image format a builder's diagrams are drawn in, or None when it draws none."""
     if builder.format == "latex":
         return "pdf"
@@ -159,14 +159,16 @@ class PlaceDiagrams(SphinxPostTransform):
     default_priority = 100
 
     def is_supported(self) -> bool:
-        return output_format(self.app.builder) is not None
+        # The builder and application as Sphinx's own post-transforms reach them (Sphinx 9
+        # deprecates ``SphinxTransform.app``).
+        return output_format(self.env._builder_cls) is not None
 
     def run(self, **kwargs: Any) -> None:
-        fmt = output_format(self.app.builder)
+        fmt = output_format(self.env._builder_cls)
         diagrams = list(self.document.findall(mermaid))
         if fmt is None or not diagrams:
             return
-        drawing = _Drawing(self.app, fmt)
+        drawing = _Drawing(self.env._app, fmt)
         for node in diagrams:
             path = drawing.path(node["code"])
             if not path.is_file():  # reported by draw_missing
