@@ -82,6 +82,11 @@ class Problem(Enum):
     GATE_HAN = "gate-han", "A finished chapter has fewer Chinese characters than the gate."
     GATE_MERMAID = "gate-mermaid", "A finished chapter has fewer Mermaid diagrams than the gate."
     GATE_EXCERPTS = "gate-excerpts", "A finished chapter has fewer source excerpts than the gate."
+    # PDF and EPUB editions
+    DIAGRAM_RENDER = (
+        "diagram-render",
+        "A Mermaid diagram could not be drawn for the PDF or EPUB (its source is printed).",
+    )
     # search index
     SEARCH_CACHE = "search-cache", "Search cache not writable; the index is still built."
 
