@@ -49,14 +49,17 @@ def _language(app: Sphinx) -> SearchChinese | None:
 
 
 def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Before a page is indexed (main process): attach the cache, note the page."""
+    """Before a page is indexed (main process): the cache notes the page, the words no text
+    node holds are prepared."""
     lang = _language(app)
-    if lang is None or not get_config(app.config).search_cache:
+    if lang is None:
         return
-    if lang.cache is None:
-        lang.attach(Path(app.doctreedir))
-    assert lang.cache is not None
-    lang.cache.begin_page(docname)
+    if get_config(app.config).search_cache:
+        if lang.cache is None:
+            lang.attach(Path(app.doctreedir))
+        assert lang.cache is not None
+        lang.cache.begin_page(docname)
+    lang.begin_page(doctree)
 
 
 def _save(app: Sphinx, exception: BaseException | None) -> None:
@@ -76,12 +79,29 @@ def _save(app: Sphinx, exception: BaseException | None) -> None:
     )
 
 
+def _pack_index(app: Sphinx) -> None:
+    """Write (and reload) ``searchindex.js`` with packed bigrams when the index is ours."""
+    from sphinx.builders.html import StandaloneHTMLBuilder
+    from sphinx.search import js_index, languages
+
+    from seriesbook.search.compact import PACKED
+
+    builder = app.builder
+    if not isinstance(builder, StandaloneHTMLBuilder) or builder.indexer_format is not js_index:
+        return
+    lang = app.config.html_search_language or app.config.language or ""
+    chosen = languages.get(lang) or languages.get(lang.partition("_")[0])
+    if chosen == LANGUAGE_CLASS:
+        builder.indexer_format = PACKED
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx.search import languages
 
     app.setup_extension("seriesbook.config")
     # A dotted path, as Sphinx registers its own languages: imported only when a build indexes.
     languages["zh"] = LANGUAGE_CLASS
+    app.connect("builder-inited", _pack_index)
     app.connect("doctree-resolved", _begin_page)
     app.connect("build-finished", _save)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -18,10 +18,13 @@ _SPLIT = re.compile(r"[^\w]+")
 
 
 def load_index(path: Path) -> dict[str, Any]:
+    """The index in *path* as Sphinx froze it (packed bigrams unpacked)."""
+    from seriesbook.search.compact import unpack
+
     text = path.read_text(encoding="utf-8")
     if not (text.startswith(PREFIX) and text.endswith(SUFFIX)):
         raise ValueError(f"{path} is not a Sphinx search index")
-    data: dict[str, Any] = json.loads(text[len(PREFIX) : -len(SUFFIX)])
+    data: dict[str, Any] = unpack(json.loads(text[len(PREFIX) : -len(SUFFIX)]))
     return data
 
 
