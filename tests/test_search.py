@@ -1,4 +1,4 @@
-"""seriesbook.search: every stock hit still a hit, any Chinese phrase findable, each text segmented once.
+"""seriesbook.search: every stock hit still a hit, any Chinese phrase found, texts segmented once.
 
 The comparison builds run in fresh processes: Sphinx's own Chinese search changes jieba's global
 tokenizer every time it is set up, so only a fresh process shows the index a real build writes.
@@ -346,8 +346,10 @@ def ask(twin: subprocess.Popen[str], request: dict[str, Any]) -> Any:
 
 INDEX_TERMS = ["缓存分配器", "分配器", "反向传播", "缓存", "工作线程", "计算图", "碎片化", "内存块"]
 QUERY_ALPHABET = st.sampled_from(
-    list("缓存分配器反向传播的图中断帧求值默认实现第章§.·，。、（）：- _\t")
-    + ["𠀀", "Tensor", "Impl", "c10", "x_1", "2.11", "é", "Ω", "١", "²"]
+    [
+        *"缓存分配器反向传播的图中断帧求值默认实现第章§.·，。、（）：- _\t",
+        *["𠀀", "Tensor", "Impl", "c10", "x_1", "2.11", "é", "Ω", "١", "²"],
+    ]
 )
 
 
