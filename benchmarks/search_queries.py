@@ -8,7 +8,8 @@ cells, code, headings; not diagram sources):
 
 * ``term`` — 2–3 consecutive jieba words, 3–8 Chinese characters (``缓存分配器``);
 * ``substring`` — any 2–6 consecutive Chinese characters of a sentence;
-* ``identifier`` — a Latin word or identifier (``TensorImpl``, ``record_stream``, ``allocator``);
+* ``identifier`` — a Latin word or identifier (``TensorImpl``, ``record_stream``, ``allocator``;
+  not English stop words, which Sphinx's search ignores);
 * ``title`` — a § heading's words without its number, ``section`` — ``§12.3``,
   ``chapter`` — ``第3章``.
 
@@ -42,6 +43,7 @@ SECTION = re.compile(r"^§(\d+(?:\.\d+)*) (.+)$")
 CHAPTER = re.compile(r"^第(\d+)章")
 BLOCKS = ["p", "li", "dt", "dd", "th", "td", "pre", "figcaption", *(f"h{n}" for n in range(1, 7))]
 STOPWORDS_PATH = "_static/language_data.js"
+STOPWORDS = re.compile(r"const stopwords = new Set\((\[.*?\])\);")
 
 #: Runs in the search page: each query as typing it runs it, and the results in display order.
 RUN_QUERIES = """(queries) => queries.map((q) => {
@@ -87,7 +89,7 @@ def page_blocks(site: Path, diagrams: bool = True) -> dict[str, list[str]]:
     for docname in load_index(site)["docnames"]:
         soup = BeautifulSoup((site / f"{docname}.html").read_text("utf-8"), "html.parser")
         main = soup.find(attrs={"role": "main"}) or soup
-        chrome = ".headerlink, script, style, footer, .prev-next-area"
+        chrome = ".headerlink, script, style, footer, .prev-next-area, .bd-header-article"
         for removed in main.select(chrome if diagrams else f"{chrome}, pre.mermaid"):
             removed.decompose()
         found = main.find_all(BLOCKS)
@@ -104,6 +106,10 @@ def _containing(blocks: dict[str, list[str]], phrase: str) -> frozenset[str]:
 def _with_word(blocks: dict[str, list[str]], word: str) -> frozenset[str]:
     pattern = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(word)}(?![A-Za-z0-9_])", re.IGNORECASE)
     return frozenset(d for d, texts in blocks.items() if any(pattern.search(t) for t in texts))
+
+
+def _words(blocks: dict[str, list[str]]) -> set[str]:
+    return {w for texts in blocks.values() for t in texts for w in IDENTIFIER.findall(t)}
 
 
 def _sentences(blocks: dict[str, list[str]]) -> list[str]:
@@ -137,7 +143,9 @@ def make_queries(site: Path, count: int, seed: int = 0) -> list[Query]:
         phrase = run[start : start + size]
         queries.append(Query("substring", phrase, _containing(blocks, phrase)))
 
-    identifiers = sorted({w for ts in prose.values() for t in ts for w in IDENTIFIER.findall(t)})
+    stopwords = set(json.loads(STOPWORDS.search((site / STOPWORDS_PATH).read_text("utf-8"))[1]))
+    words = _words(prose)
+    identifiers = sorted(words - {w for w in words if w.lower() in stopwords})  # ignored by Sphinx
     for word in rng.sample(identifiers, min(count, len(identifiers))):
         queries.append(Query("identifier", word, _with_word(blocks, word)))
 
@@ -203,6 +211,46 @@ def report(name: str, outcome: Outcome) -> None:
     )
 
 
+#: Installed before a page loads: notes when the first result is shown.
+WATCH_RESULTS = """
+window.__firstResult = null;
+new MutationObserver(() => {
+  if (window.__firstResult === null && document.querySelector("#search-results li"))
+    window.__firstResult = performance.now();
+}).observe(document, { childList: true, subtree: true });
+"""
+#: In a loaded search page: ms to unpack a fresh copy of the index (seriesbook's part of loading).
+UNPACK_MS = """async () => {
+  const text = await (await fetch("searchindex.js")).text();
+  const index = JSON.parse(text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")));
+  const start = performance.now();
+  SeriesbookSearch.unpack(index);
+  return performance.now() - start;
+}"""
+
+
+FINISHED = (
+    "window.__firstResult !== null"
+    " || document.querySelector('#search-results .search-summary')?.innerText.length > 0"
+)
+
+
+def typed(page: Page, base_url: str, texts: list[str]) -> list[float]:
+    """For each query found, as the search box submits it: ms from navigation to the first
+    result shown (loading the page and the index, running the query, showing the result)."""
+    from urllib.parse import quote
+
+    page.add_init_script(WATCH_RESULTS)
+    timings = []
+    for text in texts:
+        page.goto(f"{base_url}search.html?q={quote(text)}")
+        page.wait_for_function(FINISHED)
+        first = page.evaluate("window.__firstResult")
+        if first is not None:
+            timings.append(first)
+    return timings
+
+
 def _serve(site: Path) -> Iterator[str]:
     import functools
     import threading
@@ -212,7 +260,11 @@ def _serve(site: Path) -> Iterator[str]:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    class Server(ThreadingHTTPServer):
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            pass  # a page left before its last request finished
+
+    server = Server(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
@@ -242,14 +294,21 @@ def main(argv: list[str] | None = None) -> int:
         )
         page = browser.new_page()
         outcome, stock = evaluate(page, url, queries, stock_url)
-        page.goto(f"{url}search.html?q={queries[0].text}")
-        load_ms = page.evaluate(
-            "() => performance.getEntriesByType('resource')"
-            ".filter((e) => e.name.endsWith('searchindex.js'))[0]?.responseEnd ?? 0"
-        )
+        samples = [q.text for q in queries if q.kind in {"term", "identifier", "section"}][::20]
+        mine = typed(page := browser.new_page(), url, samples)
+        unpack_ms = page.evaluate(UNPACK_MS)
+        theirs = typed(browser.new_page(), stock_url, samples) if stock_url else []
         browser.close()
     size = (args.site / "searchindex.js").stat().st_size
-    print(f"searchindex.js: {size:,} bytes; index loaded {load_ms:.0f} ms after navigation")
+    print(f"searchindex.js: {size:,} bytes")
+    print(f"unpacking the index in the page: {unpack_ms:.1f} ms")
+    for name, timings in (("seriesbook", mine), ("stock", theirs)):
+        if timings:
+            print(
+                f"{name} typed query (search.html?q=, {len(timings)} queries with results): "
+                f"first result {statistics.median(timings):.0f} ms after navigation (median), "
+                f"max {max(timings):.0f} ms"
+            )
     report("seriesbook", outcome)
     for missed in outcome.missed[:30]:
         print("missed", missed)

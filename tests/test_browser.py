@@ -7,7 +7,6 @@ that is a failure, since ``.ci/run`` installs it.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 import subprocess
@@ -116,9 +115,9 @@ def chapters_with_diagrams(site: Path) -> list[str]:
 
 
 def search_index(site: Path) -> dict[str, Any]:
-    text = (site / "searchindex.js").read_text("utf-8")
-    index: dict[str, Any] = json.loads(text[text.index("(") + 1 : text.rindex(")")])
-    return index
+    from seriesbook.search.query import load_index
+
+    return load_index(site / "searchindex.js")
 
 
 def chinese_word_of(site: Path, chapter: str) -> str:

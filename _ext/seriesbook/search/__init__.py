@@ -1,15 +1,15 @@
-"""Chinese search that gives Sphinx's index while segmenting each text once across builds.
+"""Chinese search that finds what readers type, segmenting each text once across builds.
 
-About half of a full HTML build of a Chinese book is its search index: Sphinx's
-:mod:`sphinx.search.zh` loads jieba's dictionary at every build (twice over) and runs jieba on
-every text of every page. With ``seriesbook.search`` the ``zh`` search language is
-:class:`seriesbook.search.zh.SearchChinese`, which writes the same ``searchindex.js`` — same
-terms, same title terms, same pages for every query — but keeps each text's segmentation in
+With ``seriesbook.search`` the ``zh`` search language is
+:class:`seriesbook.search.zh.SearchChinese`: Sphinx's index (every term, for at least the same
+pages) plus the Han bigrams of the text (:mod:`~seriesbook.search.splitter`), written packed
+(:mod:`~seriesbook.search.compact`), and the search page's query splitter and ranking
+(``static/seriesbook-search.js``). jieba's segmentation of each text is kept in
 ``<doctreedir>/seriesbook-search-zh.pickle``, and jieba's dictionary by first character in
 ``<doctreedir>/seriesbook-search-jieba.sqlite``. A rebuild (``-E``, ``-a``, an incremental build, a
 theme change) segments only the texts that changed, and loads jieba's dictionary only if some
 text is new, and then only the dictionary entries that text needs. ``seriesbook_search_cache =
-False`` turns both off.
+False`` turns both off (the index is the same).
 
 The index is fed in the main process, also under ``-j N`` (the HTML builder calls
 ``IndexBuilder.feed`` from ``write_doc_serialized``), so one cache sees every page. The cache is
