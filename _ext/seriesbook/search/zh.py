@@ -96,6 +96,8 @@ class SearchChinese(SphinxSearchChinese):
         self._partial: PartialDictionary | None = None
         self._stems: dict[str, str] = {}
         self.extras: dict[str, list[str]] = {}
+        self.titles: set[str] = set()
+        self.given: set[str] | None = None
 
     def attach(self, doctreedir: Path) -> None:
         """Keep segmentations and the split dictionary in *doctreedir* (once per build)."""
@@ -139,22 +141,33 @@ class SearchChinese(SphinxSearchChinese):
         """jieba's words (as Sphinx's), the text's Han bigrams, its Latin words: each once.
 
         Words of the page that no text node holds come with the text before them
-        (:attr:`extras`, set by :meth:`begin_page`).
+        (:attr:`extras`, set by :meth:`begin_page`). Within a page, a word already given for
+        another text (not a title) is not given again: ``IndexBuilder.feed`` adds the page's
+        words to sets, so repeats would change nothing but cost most of its time.
         """
         chinese = self.segment(input)
         latin1 = [term.strip() for term in self.latin1_letters.findall(input)]
         self.latin_terms.update(latin1)
         extras = self.extras.get(input, [])
-        return list(dict.fromkeys(chinese + han_bigrams(input) + latin1 + extras))
+        words = list(dict.fromkeys(chinese + han_bigrams(input) + latin1 + extras))
+        if self.given is None or input in self.titles:
+            return words
+        new = [word for word in words if word not in self.given]
+        self.given.update(new)
+        return new
 
     def begin_page(self, doctree: nodes.document) -> None:
         """Before *doctree* is indexed: the bigrams across its inline markup, its diagrams."""
-        self.extras = {}
+        from docutils import nodes
+
+        self.extras, self.given = {}, None
         extras = inline_junctions(doctree)
         for text, codes in diagram_texts(doctree).items():
             words = [w for code in codes for w in self.split(code) if w.lower() not in MERMAID]
             extras[text] = extras.get(text, []) + words
         self.extras = extras
+        self.titles = {title.astext() for title in doctree.findall(nodes.title)}
+        self.given = set()
 
     def stem(self, word: str) -> str:
         stemmed = self._stems.get(word)
