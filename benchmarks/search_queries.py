@@ -294,7 +294,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         page = browser.new_page()
         outcome, stock = evaluate(page, url, queries, stock_url)
-        samples = [q.text for q in queries if q.kind in {"term", "identifier", "section"}][::20]
+        # identifiers: queries stock Sphinx answers too, so both load and show a result
+        samples = [q.text for q in queries if q.kind == "identifier"][::10]
         mine = typed(page := browser.new_page(), url, samples)
         unpack_ms = page.evaluate(UNPACK_MS)
         theirs = typed(browser.new_page(), stock_url, samples) if stock_url else []
