@@ -2,7 +2,7 @@
 
 The comparison builds run in fresh processes: Sphinx's own Chinese search changes jieba's global
 tokenizer every time it is set up, so only a fresh process shows the index a real build writes.
-The browser side (``static/seriesbook-search.js``) runs in node for the twin tests; the query
+The browser side (``search/seriesbook-search.js``) runs in node for the twin tests; the query
 set against the real book runs in Chromium (``tests/test_browser.py``).
 """
 

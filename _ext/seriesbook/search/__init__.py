@@ -4,7 +4,7 @@ With ``seriesbook.search`` the ``zh`` search language is
 :class:`seriesbook.search.zh.SearchChinese`: Sphinx's index (every term, for at least the same
 pages) plus the Han bigrams of the text (:mod:`~seriesbook.search.splitter`), written packed
 (:mod:`~seriesbook.search.compact`), and the search page's query splitter and ranking
-(``static/seriesbook-search.js``). jieba's segmentation of each text is kept in
+(``search/seriesbook-search.js``). jieba's segmentation of each text is kept in
 ``<doctreedir>/seriesbook-search-zh.pickle``, and jieba's dictionary by first character in
 ``<doctreedir>/seriesbook-search-jieba.sqlite``. A rebuild (``-E``, ``-a``, an incremental build, a
 theme change) segments only the texts that changed, and loads jieba's dictionary only if some

@@ -5,7 +5,7 @@ for a two-character term. Indexing every Han bigram of the book would triple the
 :data:`PACKED` writes the ``terms`` whose key is two Chinese characters as one ASCII string
 under ``seriesbook_bigrams`` instead (about 6 bytes each), and reads them back into ``terms``
 (an incremental build reloads the index it wrote). The search page unpacks them the same way
-(``static/seriesbook-search.js``) before Sphinx's search sees the index.
+(``search/seriesbook-search.js``) before Sphinx's search sees the index.
 
 The string: groups separated by a space, one per first character; a group is that character
 and then, for each second character, ``.``, the character and the pages. A character is its

@@ -6,7 +6,7 @@ phrase of two or more Chinese characters that occurs in a page then has all its 
 that page's terms, whatever jieba made of the sentence around it.
 
 The browser cuts a query the same way :func:`split_query` does (its JavaScript twin is
-``static/seriesbook-search.js``, tested to give the same parts): Latin words and identifiers as
+``search/seriesbook-search.js``, tested to give the same parts): Latin words and identifiers as
 Sphinx cuts them, and each run of Chinese characters segmented against the index's own terms by
 forward and backward maximum matching, keeping the cut with fewer parts (backward on a tie).
 Where no term starts, a bigram stands in; a run never leaves a single character behind.

@@ -4,7 +4,7 @@
 index would hold is still there, for the same pages; each text also gives its Han bigrams
 (:func:`~seriesbook.search.splitter.han_bigrams`), so any Chinese phrase a reader types can be
 found, and the search page gets seriesbook's query splitter and ranking
-(``static/seriesbook-search.js``, through Sphinx's ``js_splitter_code`` hook). Further:
+(``search/seriesbook-search.js``, through Sphinx's ``js_splitter_code`` hook). Further:
 
 * ``split`` asks the :class:`~seriesbook.search.cache.SegmentCache` first; on a miss it runs
   ``cut_for_search`` of a private :class:`jieba.Tokenizer` prepared exactly as Sphinx prepares
@@ -47,7 +47,7 @@ MERMAID = frozenset({
     "click", "statediagram", "classdiagram", "erdiagram", "gantt", "pie", "state",
 })
 #: The search page's query splitter and ranking, appended to ``language_data.js``.
-SEARCH_SCRIPT = Path(__file__).parent.parent / "static" / "seriesbook-search.js"
+SEARCH_SCRIPT = Path(__file__).parent / "seriesbook-search.js"
 
 
 def user_dictionary(options: dict[str, str]) -> str | None:
