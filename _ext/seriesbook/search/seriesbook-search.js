@@ -216,19 +216,31 @@ const SeriesbookSearch = (() => {
     return !WORD_CHAR.test(before.slice(-1)) && !/^(?:[\p{L}\p{N}_]|\.\p{N})/u.test(after);
   };
 
+  const titlesOf = new WeakMap();
+  /** Each title with its lower-cased forms: spaces collapsed, and without spaces (once). */
+  const titles = (index) => {
+    if (!titlesOf.has(index))
+      titlesOf.set(
+        index,
+        Object.entries(index.alltitles).map(([title, found]) => {
+          const text = collapse(title);
+          return { title, found, text, bare: text.replace(/ /g, "") };
+        }),
+      );
+    return titlesOf.get(index);
+  };
+
   /** Every title or § heading containing the query (spaces ignored), in the first tier. */
   const headingResults = (index, query) => {
     const wanted = collapse(query);
     const bare = wanted.replace(/ /g, "");
     if (!bare) return [];
     const results = [];
-    for (const [title, found] of Object.entries(index.alltitles)) {
-      const text = collapse(title);
-      let score = HEADING_TIER;
+    for (const { title, found, text, bare: bareTitle } of titles(index)) {
+      if (!bareTitle.includes(bare)) continue;
       const at = text.indexOf(wanted);
+      let score = HEADING_TIER + Math.round((100 * bare.length) / bareTitle.length);
       if (at >= 0) score += standsAlone(text, at, wanted.length) ? 200 : 100;
-      else if (!text.replace(/ /g, "").includes(bare)) continue;
-      score += Math.round((100 * bare.length) / text.replace(/ /g, "").length);
       for (const [file, id] of found) {
         const pageTitle = index.titles[file];
         results.push([
