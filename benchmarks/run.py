@@ -17,8 +17,9 @@ is steadier than wall time on a shared machine):
   (``citations_verify.py`` on the book's generated repository, and ``seriesbook check`` without a
   local copy); peak memory (``ru_maxrss`` of the build process tree); the site's size, its
   largest page and what a chapter page loads;
-* that ``seriesbook.search`` writes the same search index as Sphinx's Chinese search for the
-  plain book, and answers a set of queries the same way.
+* that ``seriesbook.search`` keeps every term of Sphinx's Chinese index for the plain book (for
+  at least the same pages) and every page a set of stock queries finds. Recall and query time
+  in the browser: ``search_queries.py``.
 """
 
 from __future__ import annotations
@@ -227,9 +228,10 @@ def kb(n: float) -> str:
     return f"{n / 1024:,.0f} KB"
 
 
-def search_equivalence(plain: Path, env: dict[str, str]) -> tuple[bool, int, int]:
-    """Plain book: Sphinx's zh vs seriesbook.search (cold, then from the cache)."""
-    from seriesbook.search.query import load_index, search
+def search_kept(plain: Path, env: dict[str, str]) -> tuple[bool, int, int]:
+    """Plain book: Sphinx's zh vs seriesbook.search (cold, then from the cache): the same index
+    cold and warm, every stock term kept for its pages, every stock query's pages still found."""
+    from seriesbook.search.query import load_index, missing_stock_terms, search
 
     book = Book(plain, env)
     extensions = "extensions=myst_parser,sphinxcontrib.mermaid,seriesbook.search"
@@ -240,11 +242,14 @@ def search_equivalence(plain: Path, env: dict[str, str]) -> tuple[bool, int, int
     # Sphinx's own index, also into an empty directory: an index it loads back keeps the terms
     # of rebuilt pages with an empty page list (Sphinx does that with or without seriesbook)
     book.build("stock", clean=True)
-    stock = (book.html("stock") / "searchindex.js").read_bytes()
     theirs = load_index(book.html("stock") / "searchindex.js")
     ours = load_index(book.html("search") / "searchindex.js")
-    same = sum(search(theirs, q) == search(ours, q) for q in QUERIES)
-    return cold == stock == warm, same, len(QUERIES)
+    kept = sum(
+        set(search(theirs, q)["pages"]) <= set(search(ours, q)["pages"])
+        and search(theirs, q)["titles"] == search(ours, q)["titles"]
+        for q in QUERIES
+    )
+    return cold == warm and not missing_stock_terms(theirs, ours), kept, len(QUERIES)
 
 
 def citations_rate(repo: Path, count: int) -> tuple[float, float]:
@@ -552,14 +557,14 @@ def measure(scale: float, repeat_n: int, workdir: Path) -> str:
         )
     )
 
-    same, answered, total = search_equivalence(plain.root, env)
+    kept, answered, total = search_kept(plain.root, env)
     rows.append(
         (
             "seriesbook.search vs Sphinx's zh (plain book)",
-            "identical index" if same else "INDEX DIFFERS",
+            "every stock term kept" if kept else "STOCK TERMS LOST",
             "",
-            f"{answered}/{total} queries answered alike",
-            "same results",
+            f"{answered}/{total} queries keep every stock page",
+            "every stock hit a hit",
         )
     )
 
