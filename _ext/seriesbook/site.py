@@ -122,6 +122,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
     app.setup_extension("myst_parser")
     app.setup_extension("sphinxcontrib.mermaid")
+    app.setup_extension("seriesbook.sidebar")
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)
