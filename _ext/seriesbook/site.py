@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.errors import ExtensionError
 
 from seriesbook import __version__
-from seriesbook.config import get_config
+from seriesbook.config import get_config, language_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -85,7 +85,7 @@ def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
 
 def _require_jieba(app: Sphinx) -> None:
     language = app.config.html_search_language or app.config.language or ""
-    if not _is_html(app) or not language.lower().startswith("zh"):
+    if not _is_html(app) or language_key(language, ["zh"]) is None:
         return
     # find_spec, not import: finding costs nothing, importing 0.1-0.3 s, paid only where the
     # search index is made (sphinx.search.zh imports jieba)
