@@ -147,6 +147,9 @@ CASES = [
     Case("myst-section-ref-suppressed", conf='myst_enable_extensions = ["section_ref"]\n'
          'suppress_warnings = ["seriesbook.sec-section-ref"]'),
     Case("sphinx-option-type", conf='numfig = "yes"', status=1, problems=(("sphinx", "None"),)),
+    Case("language-none", conf="language = None\ndel seriesbook_editions", status=1,
+         problems=(("sphinx", "None"),)),  # Sphinx falls back to "en", and says so
+    Case("editions-empty", conf="seriesbook_editions = []"),  # the default: conf.py's language
     Case("translated-edition-start-up", conf=EN_ONLY_WARNING, status=1,
          problems=(("sphinx", "None"),)),
     Case("translated-edition-only-warning", status=1, files={
