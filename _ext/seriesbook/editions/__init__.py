@@ -44,6 +44,9 @@ from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
     from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
@@ -79,15 +82,19 @@ class CheckCatalogs(SphinxTransform):
             for language in get_config(self.config).editions[1:]:
                 if (path := catalog_path(self.env, language, docname)) is not None:
                     self.env.note_dependency(path)
-                    check_catalog(read_catalog(path), path, recognizers(self.config))
+                    self._check(read_catalog(path), path)
             return
         language = str(self.config.language)
         path = catalog_path(self.env, language, docname)
         catalog = read_catalog(path) if path is not None else None
         if path is not None and catalog is not None:
-            check_catalog(catalog, path, recognizers(self.config))
+            self._check(catalog, path)
         coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
         add_notice(self.document, coverage, language, source_language(self.config))
+
+    def _check(self, catalog: Catalog, path: Path) -> None:
+        check_catalog(catalog, path, recognizers(self.config))
+        _diagrams.check_labels(self.document, catalog, path)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
