@@ -1,6 +1,7 @@
-"""The ``seriesbook`` command: check, lock and stats, on top of Sphinx's own reading.
+"""The ``seriesbook`` command: check, lock, stats and editions, on top of Sphinx's own reading.
 
-Exit status: 0 clean, 1 problems found, 2 usage error (one line on stderr).
+Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
+error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
 """
 
 from __future__ import annotations
@@ -12,7 +13,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from seriesbook import __version__
-from seriesbook.reading import BookRun, UsageError, default_dirs, read_book
+from seriesbook.config import book_editions
+from seriesbook.reading import (
+    Reported,
+    UsageError,
+    check_editions,
+    default_dirs,
+    open_book,
+    read_book,
+)
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -35,19 +44,18 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     return overrides
 
 
-def _print_problems(run: BookRun, fmt: str) -> int:
+def _print_problems(problems: list[Reported], fmt: str) -> int:
     if fmt == "json":
-        print(json.dumps([r.as_json() for r in run.reported], ensure_ascii=False, indent=2))
+        print(json.dumps([r.as_json() for r in problems], ensure_ascii=False, indent=2))
     else:
-        for reported in run.reported:
+        for reported in problems:
             print(reported.as_text())
-    return EXIT_PROBLEMS if run.reported else EXIT_CLEAN
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
-    with read_book(srcdir, confdir, _overrides(args)) as run:
-        return _print_problems(run, args.format)
+    return _print_problems(check_editions(srcdir, confdir, _overrides(args)), args.format)
 
 
 def cmd_lock(args: argparse.Namespace) -> int:
@@ -55,7 +63,7 @@ def cmd_lock(args: argparse.Namespace) -> int:
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
     with read_book(srcdir, confdir, _overrides(args)) as run:
-        status = _print_problems(run, "text")
+        status = _print_problems(run.reported, "text")
         path = write_lock(run.app)
         print(f"wrote {path}", file=sys.stderr)
         return status
@@ -75,13 +83,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_editions(args: argparse.Namespace) -> int:
-    from sphinx.config import eval_config_file
-    from sphinx.util.tags import Tags
-
-    _, confdir = default_dirs(args.srcdir, args.confdir)
-    namespace = eval_config_file(confdir / "conf.py", Tags())
-    editions = namespace.get("seriesbook_editions") or [namespace.get("language") or "en"]
-    print(" ".join(editions))
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with open_book(srcdir, confdir) as app:  # the options validated as the build does
+        print(" ".join(book_editions(app.config)))
     return EXIT_CLEAN
 
 
