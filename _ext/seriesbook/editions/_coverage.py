@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from babel.messages.pofile import read_po
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
 from seriesbook.config import source_language
+from seriesbook.editions._catalogs import read_catalog
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -57,11 +57,6 @@ def catalog_path(env: BuildEnvironment, language: str, docname: str) -> Path | N
         if path.is_file():
             return path
     return None
-
-
-def read_catalog(path: Path) -> Catalog:
-    with path.open("rb") as stream:
-        return read_po(stream, abort_invalid=False)
 
 
 def count_messages(messages: Iterable[str], catalog: Catalog | None) -> Coverage:
@@ -141,7 +136,8 @@ def page_coverage(env: BuildEnvironment, language: str, docname: str) -> Coverag
     if language == source_language(env.config):
         return Coverage.of(len(messages), len(messages), 0)
     path = catalog_path(env, language, docname)
-    return count_messages(messages, read_catalog(path) if path is not None else None)
+    catalog = read_catalog(path, env.config.source_encoding) if path is not None else None
+    return count_messages(messages, catalog)
 
 
 def catalog_coverage(app: Sphinx, language: str) -> dict[str, Coverage]:
