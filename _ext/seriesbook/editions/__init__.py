@@ -13,8 +13,8 @@ language; every other one is a *translated edition*.
 * ``i18n-mismatch`` (:mod:`._mismatch`): a translation that changed or dropped a § number, a
   chapter mention or a citation, reported at the ``.po`` file and line.
 * ``i18n-catalog`` (:mod:`._catalogs`): a catalog that cannot be read or parsed (not used, the
-  other catalogs and editions untouched), a duplicate msgid, a catalog of no page. seriesbook
-  compiles the edition's catalogs itself, after checking them.
+  other catalogs and editions untouched), a duplicate msgid, a catalog of no page. Sphinx compiles
+  only the catalogs seriesbook has read without error.
 * Coverage (:mod:`._coverage`): :func:`catalog_coverage` per page; a translated page below
   100% shows a notice with its percentage (:mod:`._notice`).
 * Language switcher (:mod:`._switcher`): links to the same page, same anchor, in every other
@@ -36,7 +36,7 @@ from seriesbook.config import (
     source_language,
 )
 from seriesbook.editions import _diagrams
-from seriesbook.editions._catalogs import read_catalog, report_orphans, take_over_compiling
+from seriesbook.editions._catalogs import check_before_compiling, read_catalog, report_orphans
 from seriesbook.editions._coverage import (
     Coverage,
     NoteMessages,
@@ -51,6 +51,7 @@ from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
+from seriesbook.editions._ui import add_catalog
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -118,7 +119,7 @@ class CheckCatalogs(SphinxTransform):
         if path is not None and catalog is not None:
             self._check(catalog, path, language)
         coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
-        add_notice(self.document, coverage, language, source_language(self.config))
+        add_notice(self.document, coverage, source_language(self.config))
 
     def _read(self, path: Path) -> Catalog | None:
         return read_catalog(path, self.config.source_encoding)
@@ -133,12 +134,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
     _diagrams.register(app)
+    add_catalog(app)
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
     app.connect("config-inited", add_static)
-    app.connect("config-inited", take_over_compiling)
+    app.connect("builder-inited", check_before_compiling)
     app.connect("env-before-read-docs", report_orphans)
     app.connect("html-page-context", add_switcher)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

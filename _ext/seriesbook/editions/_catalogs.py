@@ -2,11 +2,11 @@
 
 Sphinx compiles each ``.po`` of the edition's language into a ``.mo`` before reading
 (``gettext_auto_build``) with Babel, which prints what it cannot parse to stdout without a file
-name and raises on bytes that are not in ``source_encoding``. So seriesbook compiles them
-itself, the same way (:meth:`sphinx.util.i18n.CatalogInfo.write_mo`), after reading each one with
-:func:`load_catalog`: a catalog that cannot be read, decoded or parsed is ``i18n-catalog`` at its
-file and line, gets no ``.mo`` (a stale one is removed, so its page shows the book's own text) and
-is skipped everywhere else (checks, coverage); the other catalogs and editions are untouched.
+name, and crashes on bytes that are not in ``source_encoding``. So every catalog Sphinx is
+about to compile is first read with :func:`load_catalog`: one that cannot be read, decoded or
+parsed is ``i18n-catalog`` at its file and line, is not compiled (a stale ``.mo`` is removed, so
+its page shows the book's own text) and is skipped everywhere else (checks, coverage); the other
+catalogs and editions are untouched.
 A duplicate msgid (Babel keeps the first) and a catalog whose page no longer exists are
 ``i18n-catalog`` too.
 """
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser
-from sphinx.util.i18n import CatalogRepository, docname_to_domain
+from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
 from seriesbook.problems import Problem, warn
 
@@ -111,31 +111,30 @@ def _short(msgid: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def take_over_compiling(app: Sphinx, config: Config) -> None:
-    """At ``config-inited``: compile the edition's catalogs here instead of in Sphinx."""
-    compile_catalogs = bool(config.gettext_auto_build)
-    config.gettext_auto_build = False
+def check_before_compiling(app: Sphinx) -> None:
+    """At ``builder-inited``: Sphinx compiles only the catalogs :func:`usable` lets through.
 
-    def prepare(app: Sphinx) -> None:
-        prepare_catalogs(app, compile_catalogs)
+    Sphinx calls :meth:`~sphinx.builders.Builder.compile_catalogs` with the catalogs it means to
+    compile (all, the outdated ones, or a page's) at the start of every build.
+    """
+    builder = app.builder
+    compile_catalogs = builder.compile_catalogs
 
-    app.connect("builder-inited", prepare)
+    def compile_usable(catalogs: set[CatalogInfo], message: str) -> None:
+        compile_catalogs({info for info in catalogs if usable(info, app.config)}, message)
+
+    setattr(builder, "compile_catalogs", compile_usable)  # noqa: B010 (a method of the instance)
 
 
-def prepare_catalogs(app: Sphinx, compile_catalogs: bool) -> None:
-    """Check every catalog of the edition's language; compile the usable ones Sphinx's way."""
-    config = app.config
-    repository = CatalogRepository(
-        app.srcdir, config.locale_dirs, config.language, config.source_encoding
-    )
-    for info in repository.catalogs:
-        loaded = load_catalog(Path(info.po_path), config.source_encoding)
-        for problem in loaded.problems:
-            problem.report()
-        if loaded.catalog is None:
-            Path(info.mo_path).unlink(missing_ok=True)  # no stale translations of it
-        elif compile_catalogs and info.is_outdated():
-            info.write_mo(config.language, config.gettext_allow_fuzzy_translations)
+def usable(info: CatalogInfo, config: Config) -> bool:
+    """Whether Sphinx may compile *info*; its problems are reported, a broken one loses its .mo."""
+    loaded = load_catalog(Path(info.po_path), config.source_encoding)
+    for problem in loaded.problems:
+        problem.report()
+    if loaded.catalog is None:
+        Path(info.mo_path).unlink(missing_ok=True)  # no stale translations of it
+        return False
+    return True
 
 
 def report_orphans(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:

@@ -24,6 +24,7 @@ from sphinx.util.nodes import extract_messages
 
 from seriesbook.config import source_language
 from seriesbook.editions._catalogs import read_catalog
+from seriesbook.percent import floor_percent
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -43,9 +44,7 @@ class Coverage:
 
     @classmethod
     def of(cls, total: int, translated: int, fuzzy: int) -> Coverage:
-        percent = 100.0 if total == 0 else round(100.0 * translated / total, 1)
-        if translated < total:  # rounding must never claim a page complete
-            percent = min(percent, 99.9)
+        percent = floor_percent(translated, total)
         return cls(total, translated, fuzzy, total - translated - fuzzy, percent)
 
 
