@@ -20,12 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from seriesbook.editions._mermaid import Diagram, parse, unsafe
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
+    from sphinx.testing.util import SphinxTestApp
 
 pytestmark = pytest.mark.browser
 
@@ -327,3 +329,30 @@ def test_what_cannot_be_shown_is_refused() -> None:
     assert unsafe(labels["block"], "retry until ok#done;ok") is not None
     assert unsafe(labels["block"], "binding, (parsed) {x}") is None
     assert unsafe(labels["block"], "retry until ok # done") is None
+
+
+def read_catalog_pairs(path: Path) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as stream:
+        return {str(m.id): str(m.string) for m in read_po(stream) if m.id and m.string}
+
+
+@pytest.mark.sphinx("html", testroot="editions-hostile-diagrams", confoverrides={"language": "en"})
+def test_the_translators_way(app: SphinxTestApp, mermaid_page: Page) -> None:
+    """A catalog of hostile translations, built as the English edition, rendered by mermaid."""
+    app.build()
+    assert "WARNING" not in app.warning.getvalue()
+    soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text("utf-8"), "html.parser")
+    codes = [pre.get_text() for pre in soup.select("pre.mermaid")]
+    results = render(mermaid_page, codes)
+    assert [r["ok"] for r in results] == [True] * len(codes), results
+    seen = " ".join(" ".join(r["text"].split()) for r in results)
+    seen = re.sub(r"-\s+", "", seen)  # a loop title mermaid wrapped
+    catalog = Path(app.srcdir) / "locale" / "en" / "LC_MESSAGES" / "index.po"
+    for source, translation in read_catalog_pairs(catalog).items():
+        if source == "状态":
+            continue  # a heading, not a label
+        assert expected(translation).replace("-", "") in seen.replace("-", ""), translation
+        assert source not in seen
+    assert all("forest" not in r["style"] for r in results)  # the theme did not change
