@@ -7,10 +7,13 @@ state descriptions and notes, the front-matter title); everything else — ids, 
 styling, comments — is structure and never reaches a translator. ``"".join`` of the pieces is
 the source, byte for byte.
 
-:func:`render_label` writes a translation back in a form the diagram's grammar cannot misread:
-inside quotes with ``#quot;`` for a quote; in line text ``#59;`` for a statement separator and
-``#123;``/``#125;`` for braces; ``#35;`` for a stray ``#`` and ``<br/>`` for a line break
-anywhere. A translator cannot break the diagram.
+:func:`render_label` writes a translation back as plain text mermaid shows exactly as written:
+every ASCII symbol becomes a Mermaid entity (``#58;`` for ``:``, one pass, so ``#`` is ``#35;``
+and nothing else), which mermaid replaces by a placeholder before any grammar, ``%%`` directive,
+comment, Markdown or HTML sanitiser sees the text; a newline or ``<br>`` is ``<br/>`` (a space
+in a title). :func:`unsafe` names the few translations mermaid cannot show as written; the
+caller reports them and keeps the label untranslated. ``tests/test_editions_diagram_render.py``
+renders every label kind with hostile translations in mermaid itself to prove it.
 
 What this module does not understand raises :class:`DiagramError` (with the line in the code);
 the caller warns and leaves that diagram as written.
