@@ -7,7 +7,7 @@ a case costs about one second.
 
 API (stable; other tables import it)::
 
-    from hostile import BOOK, Outcome, Found, run_book
+    from hostile import BOOK, Found, Link, Outcome, run_book, write_book
 
     outcome = run_book(tmp_path, {"ch02.md": "...", "locale/en/LC_MESSAGES/ch02.po": b"..."},
                        conf='seriesbook_gates = "x"')
@@ -18,9 +18,10 @@ API (stable; other tables import it)::
   ``ch01.md`` (``# 第1章 张量`` / ``## §1.1 存储`` / a citation of ``pkg/core.py:1-2``),
   ``ch02.md`` (``# 第2章 调度`` / ``## §2.1 键集`` / ``参见第1章。``), ``demo/pkg/core.py``.
 * ``run_book(tmp_path, files=None, *, conf="", languages=None, build=True) -> Outcome``:
-  writes ``BOOK`` updated with *files* (``str`` or ``bytes`` content; ``None`` deletes a file of
-  the book) into ``tmp_path / "book"``, appends *conf* to ``conf.py`` (later assignments win),
-  then runs ``seriesbook check BOOK --format json`` and, unless ``build=False``, a
+  writes ``BOOK`` updated with *files* (``str`` or ``bytes`` content, ``Link(target)`` for a
+  symbolic link; ``None`` deletes a file of the book) into ``tmp_path / "book"``, appends
+  *conf* to ``conf.py`` (later assignments win; ``del name`` removes one), then runs
+  ``seriesbook check BOOK --format json`` and, unless ``build=False``, a
   ``sphinx-build -b html -W --keep-going -D language=L`` of each edition ``L`` (*languages*, else
   what ``seriesbook editions BOOK`` prints, else ``zh_CN en``).
 * :class:`Outcome`: ``check_status`` (0/1/2), ``problems`` (``Found`` from the JSON), the raw
@@ -28,6 +29,8 @@ API (stable; other tables import it)::
   ``warnings`` as ``Found``, ``stderr``; ``status`` 2 and ``error`` set when the build stopped
   with an error), and ``tracebacks``: every traceback or unexpected exception seen anywhere
   (must be empty), plus ``stray_output`` (anything printed to stdout by a build: must be empty).
+  A traceback is seriesbook's code raising (:func:`seriesbook.stops.raised_by_seriesbook`);
+  a build Sphinx stops on bad input (conf.py, a file it cannot read) has ``error`` instead.
   Helpers: ``codes()`` (check's codes), ``build_codes()`` (all editions' codes),
   ``where(code)`` (check's ``"file:line"`` strings of a code), ``agreement()`` (``""`` when check
   and the builds agree, else what differs).
@@ -42,12 +45,14 @@ import io
 import json
 import os
 import re
+import shutil
+import tempfile
 import traceback
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from seriesbook.stops import _raised_by_seriesbook
+from seriesbook.stops import raised_by_seriesbook
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError, SphinxError
 from sphinx.testing.util import _clean_up_global_state
@@ -83,6 +88,16 @@ _WARNING = re.compile(
 )
 _TRANSLATED = re.compile(r"(?P<path>.*?):(?P<line>\d+):<translated>(?::\d+)?")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+@dataclass(frozen=True)
+class Link:
+    """A symbolic link to *target* (relative to the link's directory) in place of a file."""
+
+    target: str
+
+
+Content = str | bytes | Link | None
 
 
 @dataclass(frozen=True, order=True)
@@ -147,10 +162,9 @@ class Outcome:
         return ""
 
 
-def write_book(root: Path, files: Mapping[str, str | bytes | None] | None = None,
-               conf: str = "") -> Path:
+def write_book(root: Path, files: Mapping[str, Content] | None = None, conf: str = "") -> Path:
     """The smallest book with *files* changed and *conf* appended to ``conf.py``."""
-    book = dict[str, str | bytes | None](BOOK)
+    book = dict[str, Content](BOOK)
     book.update(files or {})
     if conf:
         base = book.get("conf.py")
@@ -160,7 +174,9 @@ def write_book(root: Path, files: Mapping[str, str | bytes | None] | None = None
             continue
         path = root / relative
         path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
+        if isinstance(content, Link):
+            path.symlink_to(content.target)
+        elif isinstance(content, bytes):
             path.write_bytes(content)
         else:
             path.write_text(content, encoding="utf-8")
@@ -169,7 +185,7 @@ def write_book(root: Path, files: Mapping[str, str | bytes | None] | None = None
 
 def run_book(
     tmp_path: Path,
-    files: Mapping[str, str | bytes | None] | None = None,
+    files: Mapping[str, Content] | None = None,
     *,
     conf: str = "",
     languages: Sequence[str] | None = None,
@@ -219,15 +235,26 @@ def _cli(argv: list[str]) -> tuple[int, str, str, str]:
     return status, out.getvalue(), err.getvalue(), crash
 
 
+#: jieba's dictionary table (seriesbook.search), written by the first Chinese build of the
+#: process and copied into each new build's doctree directory: the index is the same, and a
+#: case does not spend two seconds loading jieba.
+JIEBA_TABLE = "seriesbook-search-jieba.sqlite"
+_jieba_table: list[Path] = []
+
+
 def _build(root: Path, outdir: Path, language: str) -> tuple[Build, str, str]:
     """``sphinx-build -b html -W --keep-going -D language=…`` in-process, as build_main does."""
+    doctrees = outdir / "doctrees"
+    if _jieba_table:
+        doctrees.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(_jieba_table[0], doctrees / JIEBA_TABLE)
     warnings, stdout = io.StringIO(), io.StringIO()
     status, error, crash = 0, "", ""
     with _fresh_sphinx(), contextlib.redirect_stdout(stdout):
         try:
             with patch_docutils(root), docutils_namespace():
                 app = Sphinx(
-                    root, root, outdir / "html", outdir / "doctrees", "html",
+                    root, root, outdir / "html", doctrees, "html",
                     confoverrides={"language": language}, status=None, warning=warnings,
                     freshenv=True, warningiserror=True,
                 )
@@ -236,12 +263,16 @@ def _build(root: Path, outdir: Path, language: str) -> tuple[Build, str, str]:
         except SphinxError as stopped:
             status, error = 2, f"{stopped.category}: {stopped}"
             orig = stopped.orig_exc if isinstance(stopped, ExtensionError) else None
-            if orig is not None and _raised_by_seriesbook(orig):
+            if orig is not None and raised_by_seriesbook(orig):
                 crash = "".join(traceback.format_exception(stopped))
         except Exception as stopped:
             status, error = 2, f"{type(stopped).__name__}: {stopped}"
-            if _raised_by_seriesbook(stopped) or not isinstance(stopped, UnicodeDecodeError):
+            if raised_by_seriesbook(stopped):  # not Sphinx stopping at a file it cannot read
                 crash = traceback.format_exc()
+    if not _jieba_table and (doctrees / JIEBA_TABLE).is_file():
+        kept = Path(tempfile.mkdtemp(prefix="hostile-jieba-")) / JIEBA_TABLE
+        shutil.copyfile(doctrees / JIEBA_TABLE, kept)
+        _jieba_table.append(kept)
     text = _ANSI.sub("", warnings.getvalue())
     found = [w for w in map(lambda line: _found_text(line, root), text.splitlines()) if w]
     return Build(language, status, found, text, error), stdout.getvalue(), crash

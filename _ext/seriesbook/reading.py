@@ -114,9 +114,9 @@ class _Collector(sphinx_logging.WarningStreamHandler):
         if sep and line.isdigit():
             # another extension's warning in translated text: the author's line, not Sphinx's
             return translated_from(path) or (path or None, int(line))
-        env = getattr(self.app, "env", None)  # none yet while Sphinx starts
+        env = getattr(getattr(self, "app", None), "env", None)  # none while Sphinx starts
         if ":" not in location and env is not None and location in env.all_docs:
-            return str(self.app.env.doc2path(location)), None
+            return str(env.doc2path(location)), None
         return location, None
 
 

@@ -9,16 +9,16 @@ it keeps its traceback.
 from __future__ import annotations
 
 import ast
-import sysconfig
 import traceback
 from pathlib import Path
 
-from sphinx.errors import ConfigError, ExtensionError, SphinxError
+import sphinx
+from sphinx.errors import ExtensionError, SphinxError
 
 from seriesbook.config import PREFIX
 
 PACKAGE = Path(__file__).resolve().parent
-STDLIB = Path(sysconfig.get_paths()["stdlib"]).resolve()
+SPHINX = Path(sphinx.__file__).resolve().parent
 
 
 class UsageError(Exception):
@@ -33,23 +33,23 @@ def stopped_reading(
     *document* is the file Sphinx was reading when it stopped, if any.
     """
     if isinstance(error, UnicodeDecodeError) and document is not None:
-        if _raised_by_seriesbook(error):
+        if raised_by_seriesbook(error):
             return None
         return UsageError(f"{document}:{_line_at(document, error.start)}: not UTF-8: {error}")
     cause = _cause(error)
-    if cause is not None and _raised_by_seriesbook(cause):
+    if cause is not None and raised_by_seriesbook(cause):
         return None
     if isinstance(cause, SyntaxError) and cause.filename and Path(cause.filename) == conf_py:
         return UsageError(f"{conf_py}:{cause.lineno}: syntax error: {cause.msg}")
     if isinstance(error, SphinxError):
-        # Sphinx's message says what, the cause's says why (conf.py's own exception)
-        message = _describe(cause) if isinstance(error, ConfigError) and cause else str(error)
         line = _line_in(cause, conf_py) if cause is not None else None
+        # conf.py's own exception says why; else Sphinx's message says what
+        message = _describe(cause) if cause is not None and line is not None else str(error)
         if line is None:
             line = _assignment_line(conf_py, _option_named(error))
         where = f"{conf_py}:{line}" if line is not None else str(conf_py)
         return UsageError(f"{where}: {_one_line(message)}")
-    if isinstance(error, OSError) and error.filename and not _raised_by_seriesbook(error):
+    if isinstance(error, OSError) and error.filename and not raised_by_seriesbook(error):
         return UsageError(f"{error.filename}: {error.strerror or _describe(error)}")
     return None
 
@@ -70,14 +70,19 @@ def _option_named(error: SphinxError) -> str:
     return ""
 
 
-def _raised_by_seriesbook(error: BaseException) -> bool:
-    """Whether the innermost code outside the standard library that raised is seriesbook's."""
+def raised_by_seriesbook(error: BaseException) -> bool:
+    """Whether seriesbook's code raised *error*: it is nearer the raise than any Sphinx code.
+
+    Sphinx reading a file, importing an extension or running conf.py is the author's input;
+    seriesbook called by Sphinx (a transform, an event handler) that raised, even inside a library
+    it called, is seriesbook's bug.
+    """
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         path = Path(frame.filename)
         if path.is_relative_to(PACKAGE):
             return True
-        if not (frame.filename.startswith("<") or path.is_relative_to(STDLIB)):
-            return False  # Sphinx, an extension, conf.py
+        if path.is_relative_to(SPHINX):
+            return False
     return False
 
 
