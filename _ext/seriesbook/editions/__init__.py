@@ -7,8 +7,9 @@ sphinx-intl (translations kept, changed messages fuzzy), ``make html`` builds ev
 language; every other one is a *translated edition*.
 
 * Diagrams (:mod:`._diagrams`): every text label of a Mermaid diagram is its own message; the
-  translated edition renders the diagram with translated labels, structure untouched. A diagram
-  that cannot be split is reported as ``i18n-diagram``.
+  translated edition renders the diagram with translated labels, structure untouched, each
+  shown by mermaid exactly as written. A diagram that cannot be split, or a translation mermaid
+  cannot show as written (then that label stays untranslated), is ``i18n-diagram``.
 * Anchors: the sections capability reads § numbers before translation, so ids are the same.
 * ``i18n-mismatch`` (:mod:`._mismatch`): a translation that changed or dropped a § number, a
   chapter mention or a citation, reported at the ``.po`` file and line.
