@@ -8,7 +8,9 @@ each capability module is also an extension of its own:
 * ``seriesbook.citations`` — ``file:line`` links pinned to a release, verified;
 * ``seriesbook.editions`` — translated editions from gettext catalogs;
 * ``seriesbook.stats`` — the book's scale table and chapter gates;
-* ``seriesbook.search`` — Chinese search index, segmenting each text once across builds.
+* ``seriesbook.search`` — Chinese search index, segmenting each text once across builds;
+* ``seriesbook.renumber.history`` — publishes the renumbering history beside ``objects.inv``
+  and warns when a link into a sibling volume names a number renumbered there.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ __version__ = "0.1.0"
 
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
-    "seriesbook.search", "seriesbook.editions",
+    "seriesbook.search", "seriesbook.editions", "seriesbook.renumber.history",
 )
 
 

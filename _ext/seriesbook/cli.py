@@ -26,12 +26,12 @@ from seriesbook.reading import (
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
-def _parse_sources(pairs: Sequence[str]) -> dict[str, str]:
+def _parse_sources(pairs: Sequence[str], option: str = "--source") -> dict[str, str]:
     sources: dict[str, str] = {}
     for pair in pairs:
         name, sep, path = pair.partition("=")
         if not sep or not name or not path:
-            raise UsageError(f"--source expects NAME=PATH, got {pair!r}")
+            raise UsageError(f"{option} expects NAME=PATH, got {pair!r}")
         sources[name] = path
     return sources
 
@@ -89,6 +89,28 @@ def cmd_editions(args: argparse.Namespace) -> int:
     return EXIT_CLEAN
 
 
+def cmd_renumber(args: argparse.Namespace) -> int:
+    from seriesbook.renumber.command import run_renumber
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    return run_renumber(srcdir, confdir, write=args.write, fmt=args.format)
+
+
+def cmd_repin(args: argparse.Namespace) -> int:
+    from seriesbook.repin.command import run_repin
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    return run_repin(
+        srcdir,
+        confdir,
+        sources=_parse_sources(args.source or []),
+        to=args.to,
+        to_sources=_parse_sources(args.to_source or [], "--to-source"),
+        write=args.write,
+        fmt=args.format,
+    )
+
+
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
     parser.add_argument(
         "srcdir",
@@ -128,6 +150,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_book_arguments(stats, sources=True)
     stats.add_argument("--format", choices=("markdown", "json"), default="markdown")
     stats.set_defaults(run=cmd_stats)
+
+    renumber = commands.add_parser(
+        "renumber", help="number the § sections again and every mention of them (dry run)"
+    )
+    _add_book_arguments(renumber, sources=False)
+    renumber.add_argument("--write", action="store_true", help="rewrite the files")
+    renumber.add_argument("--format", choices=("text", "json"), default="text")
+    renumber.set_defaults(run=cmd_renumber)
+
+    repin = commands.add_parser(
+        "repin", help="move a source's citations to a new release, in sources and catalogs"
+    )
+    _add_book_arguments(repin, sources=True)
+    repin.add_argument("--to", required=True, metavar="NAME=REF[@COMMIT]",
+                       help="the new release of source NAME")
+    repin.add_argument("--to-source", action="append", metavar="NAME=NEW",
+                       help="the new release's copy, when the copies are plain directories")
+    repin.add_argument("--write", action="store_true", help="rewrite the files (else dry run)")
+    repin.add_argument("--format", choices=("text", "json"), default="text")
+    repin.set_defaults(run=cmd_repin)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)

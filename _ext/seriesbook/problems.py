@@ -39,12 +39,20 @@ class Problem(Enum):
     SEC_CHAPTER = "sec-chapter", "A § number's first part is not its chapter's number."
     SEC_NESTING = "sec-nesting", "A § number's depth does not match its heading level."
     SEC_ORDER = "sec-order", "A § number is out of sequence under its parent (gap or backwards)."
+    SEC_RENUMBERED = (
+        "sec-renumbered",
+        "A {sec} link into a sibling volume names a number that volume has renumbered.",
+    )
     SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
     # source citations
     CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."
     CITE_SOURCE = "cite-source", "A configured source is unusable (bad ref, commit mismatch)."
     CITE_PATH = "cite-path", "A citation path is unsafe (absolute, '..', backslash, empty part)."
     CITE_MISSING_FILE = "cite-missing-file", "The cited file does not exist at the pinned ref."
+    CITE_GENERATED = (
+        "cite-generated",
+        "A citation points into a file the source generates at build time (not in its repository).",
+    )
     CITE_LINE_RANGE = "cite-line-range", "Line 0, past the end of the file, or END before START."
     CITE_SYMBOL = "cite-symbol", "The cited symbol does not occur in the cited lines."
     CITE_EXCERPT = "cite-excerpt", "A code excerpt differs from the cited lines."

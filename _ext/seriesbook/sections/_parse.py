@@ -18,6 +18,8 @@ from seriesbook.config import language_key
 NUMBER = r"\d+(?:\.\d+)+"
 # A heading that starts with a whole § number (`§12.3 Guard`, also `§12.3：Guard`) is numbered.
 HEADING = re.compile(rf"§\s?(?P<number>{NUMBER})(?!\d|\.\d)")
+# A heading written `§ 标题` (a § and a space, no number): a new section for renumber to number.
+NEW_HEADING = re.compile(r"§[ \u00a0\u2009\t]+(?![\d\s])")
 # A § mention; optionally a range whose second end is a full number without § (`§4.2-4.5`).
 SECTION_MENTION = (
     rf"§[ \u00a0\u2009]?(?P<sec>{NUMBER})"
@@ -50,6 +52,11 @@ def heading_number(title: str) -> str | None:
     """The § number a heading starts with (``§12.3 Guard`` → ``12.3``), if any."""
     match = HEADING.match(title.strip())
     return match["number"] if match else None
+
+
+def is_new_heading(title: str) -> bool:
+    """A heading written ``§ 标题``: a section still to be numbered (``seriesbook renumber``)."""
+    return NEW_HEADING.match(title.strip()) is not None
 
 
 def chapter_title_number(title: str, patterns: dict[str, str]) -> str | None:

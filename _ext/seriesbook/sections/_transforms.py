@@ -82,6 +82,13 @@ def _sections(parent: nodes.Element, depth: int) -> Iterator[tuple[nodes.section
             yield from _sections(child, depth + 1)
 
 
+def heading_levels(document: nodes.Element) -> Iterator[tuple[nodes.section, int]]:
+    """Every section of a page with its heading level (the page title, when alone, is 1)."""
+    roots = [c for c in document.children if isinstance(c, nodes.section)]
+    # `##` is level 2 when the page has one title; without one, top headings are the `##`.
+    yield from _sections(document, 1 if len(roots) == 1 else 2)
+
+
 def _title(section: nodes.section) -> nodes.title | None:
     first = section.children[0] if section.children else None
     return first if isinstance(first, nodes.title) else None
@@ -94,10 +101,7 @@ class NoteNumbers(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         patterns = get_config(self.config).chapter_patterns
-        roots = [c for c in self.document.children if isinstance(c, nodes.section)]
-        # `##` is level 2 when the page has one title; without one, top headings are the `##`.
-        top_level = 1 if len(roots) == 1 else 2
-        for section, depth in _sections(self.document, top_level):
+        for section, depth in heading_levels(self.document):
             title = _title(section)
             if title is None:
                 continue

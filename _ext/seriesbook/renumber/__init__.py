@@ -1,0 +1,135 @@
+"""``seriesbook renumber``: number the § sections again, and every reference with them.
+
+Reads the book with Sphinx's own reading (:func:`seriesbook.reading.read_book`), numbers every
+chapter's § headings by the rule the checks enforce (:mod:`._outline`), and plans, with the
+shared rewrite layer (:mod:`seriesbook.rewrite`), the edits of the headings, of every § mention
+and local ``{sec}`` role the build links, and of the same in every catalog's msgid and msgstr
+(:mod:`._edits`). A dry run reports; ``--write`` applies every edit atomically and records the
+old → new map for sibling volumes (:mod:`seriesbook.renumber.history`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from seriesbook.renumber._edits import CatalogRewrite, Dangling, plan_sources
+from seriesbook.renumber._outline import Heading, number_book
+from seriesbook.rewrite import (
+    Edit,
+    Plan,
+    PlanError,
+    catalog_files,
+    plan_catalog,
+    verify_catalog,
+)
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+
+@dataclass
+class Report:
+    """What renumber found and (would) change."""
+
+    root: Path
+    map: dict[str, str]
+    new: list[Heading]
+    edits: list[Edit]
+    dangling: list[Dangling]
+    shared: list[Dangling] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+
+    def _file(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.root))
+        except ValueError:
+            return str(path)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "map": self.map,
+            "new": [{"file": self._file(h.path), "line": h.line, "number": h.new}
+                    for h in self.new],
+            "edits": [e.as_json(self.root) for e in self.edits],
+            "unresolved": [{"file": self._file(d.path), "line": d.line, "mention": d.mention}
+                           for d in self.dangling],
+            "shared": [{"file": self._file(d.path), "line": d.line, "message": d.mention}
+                       for d in self.shared],
+        }
+
+    def as_text(self) -> str:
+        lines = [f"§{old} → §{new}" for old, new in self.map.items()]
+        lines += [f"{self._file(h.path)}:{h.line}: new section §{h.new}" for h in self.new]
+        lines += [e.as_text(self.root) for e in self.edits]
+        lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section: left as written"
+                  for d in self.dangling]
+        lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
+                  "that renumber differently (a heading and a diagram label?): left as it is; "
+                  "edit it by hand" for d in self.shared]
+        done = "made" if self.written else "to make"
+        lines.append(
+            f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
+            f"{len(self.edits)} edits {done} in {len({e.path for e in self.edits})} files, "
+            f"{len(self.dangling)} mentions of no section"
+        )
+        return "\n".join(lines)
+
+
+def document_order(env: BuildEnvironment, root_doc: str) -> list[str]:
+    """The book's pages in toctree order from the root document, then any others by name."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(docname: str) -> None:
+        if docname in seen or docname not in env.all_docs:
+            return
+        seen.add(docname)
+        order.append(docname)
+        for child in env.toctree_includes.get(docname, []):
+            visit(child)
+
+    visit(root_doc)
+    return order + sorted(set(env.all_docs) - seen)
+
+
+def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any]]]:
+    """Plan the renumbering of the book *app* has read; nothing is written."""
+    env = app.env
+    docnames = document_order(env, app.config.root_doc)
+    doctrees = {docname: env.get_doctree(docname) for docname in docnames}  # unpickled once
+    outline = number_book(env, doctrees)
+    plan = Plan()
+    dangling = plan_sources(plan, doctrees, outline)
+    rewrite = CatalogRewrite(env, doctrees, outline)
+    catalogs: dict[Path, list[Any]] = {}
+    for path in catalog_files(app):
+        rewrite.path = path
+        catalogs[path] = plan_catalog(plan, path, rewrite)
+    report = Report(
+        root,
+        outline.changed(),
+        [h for h in outline.headings if h.old is None and h.new is not None],
+        plan.sorted_edits(),
+        dangling,
+        rewrite.shared,
+    )
+    return report, plan, {p: c for p, c in catalogs.items() if c}
+
+
+def write_plan(
+    plan: Plan, catalogs: dict[Path, list[Any]], extra: dict[Path, str] | None = None
+) -> list[Path]:
+    """Check the new catalogs read back as planned (Babel), then write every file at once.
+
+    *extra* are whole files written in the same all-or-nothing step (the renumbering history).
+    """
+    texts = plan.new_texts()
+    for path, changed in catalogs.items():
+        try:
+            verify_catalog(texts[path], changed)
+        except PlanError as error:
+            raise PlanError(f"{path}: {error}") from None
+    return plan.apply(extra)

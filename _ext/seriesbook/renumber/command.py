@@ -1,0 +1,33 @@
+"""The ``seriesbook renumber`` command: read, plan, report, and with ``--write`` rewrite.
+
+Exit status: 0 nothing to change (or every change written), 1 changes needed (dry run), 2 usage
+error (a duplicate number, a file changed under the plan).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from seriesbook.reading import UsageError, read_book
+from seriesbook.renumber import renumber, write_plan
+from seriesbook.renumber.history import record_renumbering
+from seriesbook.rewrite import PlanError
+
+EXIT_CLEAN, EXIT_CHANGES = 0, 1
+
+
+def run_renumber(srcdir: Path, confdir: Path, *, write: bool = False, fmt: str = "text") -> int:
+    root = confdir if srcdir.is_relative_to(confdir) else srcdir
+    with read_book(srcdir, confdir) as run:
+        report, plan, catalogs = renumber(run.app, root)
+        if write and (report.edits or report.map):
+            try:
+                report.written = write_plan(plan, catalogs, record_renumbering(run.app, report))
+            except PlanError as error:
+                raise UsageError(f"nothing written: {error}") from None
+    if fmt == "json":
+        print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
+    else:
+        print(report.as_text())
+    return EXIT_CHANGES if report.edits and not report.written else EXIT_CLEAN

@@ -1,0 +1,80 @@
+"""Rewrite catalog entries: a message's ``msgid`` and its ``msgstr`` in the same plan.
+
+A message whose msgid changes only where its translation changes the same way stays a valid
+translation: Sphinx finds it by the new msgid, nothing turns fuzzy, and the file's other bytes
+stay as they were (see :mod:`seriesbook.rewrite._po`).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from babel.messages.pofile import read_po
+from sphinx.util.nodes import extract_messages
+
+from seriesbook.rewrite._plan import Plan, PlanError
+from seriesbook.rewrite._po import PoEntry, read_entries
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+
+#: ``(start, end, new)``: replace ``value[start:end]`` of a message string by ``new``.
+Span = tuple[int, int, str]
+#: Given an entry, the spans to change in its msgid and in its msgstr.
+EntryRewrite = Callable[[PoEntry], tuple[list[Span], list[Span]]]
+
+
+def catalog_files(app: Sphinx) -> list[Path]:
+    """Every ``.po`` file under the book's ``locale_dirs``, sorted."""
+    found: set[Path] = set()
+    for directory in app.config.locale_dirs:
+        root = (Path(app.srcdir) / directory).resolve()
+        if root.is_dir():
+            found.update(root.rglob("*.po"))
+    return sorted(found)
+
+
+def block_messages(doctree: nodes.Node) -> Iterator[tuple[nodes.Element, str]]:
+    """Each translatable node of a source doctree with its msgid, as the gettext builder has it."""
+    yield from extract_messages(doctree)  # type: ignore[arg-type]
+
+
+def _rewritten(value: str, spans: list[Span]) -> str:
+    pieces, position = [], 0
+    for start, end, new in sorted(spans):
+        pieces += [value[position:start], new]
+        position = end
+    return "".join(pieces) + value[position:]
+
+
+def plan_catalog(plan: Plan, path: Path, rewrite: EntryRewrite) -> list[tuple[PoEntry, str, str]]:
+    """Plan *rewrite* on every live entry of the catalog *path*; return ``(entry, msgid, msgstr)``
+    for each entry changed, with its new strings.
+
+    An entry without a translation (empty msgstr) changes only its msgid.
+    """
+    changed: list[tuple[PoEntry, str, str]] = []
+    for entry in read_entries(plan.text(path)):
+        id_spans, str_spans = rewrite(entry)
+        if not id_spans and not str_spans:
+            continue
+        for string, spans in ((entry.msgid, id_spans), (entry.msgstr, str_spans)):
+            for start, end, new in spans:
+                string.replace(plan, path, start, end, new)
+        changed.append((entry, _rewritten(entry.msgid.value, id_spans),
+                        _rewritten(entry.msgstr.value, str_spans)))
+    return changed
+
+
+def verify_catalog(text: str, expected: list[tuple[PoEntry, str, str]]) -> None:
+    """Read the new *text* with Babel: every changed entry has its new msgid and msgstr and the
+    fuzzy flag it had."""
+    catalog = read_po(io.StringIO(text), abort_invalid=True)
+    for entry, msgid, msgstr in expected:
+        message = catalog.get(msgid, context=entry.msgctxt)
+        if message is None or message.string != msgstr or message.fuzzy != entry.fuzzy:
+            raise PlanError(f"line {entry.line}: the rewritten entry {msgid!r} does not read back")

@@ -1,0 +1,156 @@
+"""``seriesbook renumber``: a three-chapter book with an English catalog, the whole way round."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from seriesbook.cli import main
+from sphinx.testing.util import SphinxTestApp
+
+MakeApp = Callable[..., SphinxTestApp]
+ROOT = Path(__file__).parent / "roots" / "test-renumber"
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT, tmp_path / "book")
+    return tmp_path / "book"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+EXPECTED_MAP = {
+    "1.1": "1.2", "1.1.1": "1.2.1", "1.2": "1.4", "3.2": "2.2", "2.2": "2.3", "3.3": "3.2",
+}
+
+
+def test_renumber_rewrites_sources_and_catalogs(
+    book: Path, capsys: pytest.CaptureFixture[str], make_app: MakeApp
+) -> None:
+    before = {p: p.read_bytes() for p in book.rglob("*") if p.is_file()}
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1  # dry run: changes needed, nothing written
+    assert {p: p.read_bytes() for p in book.rglob("*") if p.is_file()} == before
+    report = json.loads(out)
+    assert report["map"] == EXPECTED_MAP
+    assert report["new"] == [{"file": "ch01.md", "line": 7, "number": "1.1"}]
+    assert report["unresolved"] == [{"file": "ch02.md", "line": 17, "mention": "§9.9"}]
+    assert {"file": "ch02.md", "line": 9, "old": "{sec}`3.2`", "new": "{sec}`2.2`"} in (
+        report["edits"]
+    )
+
+    status, out, _ = _run(capsys, "renumber", str(book), "--write")
+    assert status == 0
+    ch01 = (book / "ch01.md").read_text(encoding="utf-8")
+    assert "## §1.1 新插入的一节\n\n新的一节提到 §1.4 与 §1.2.1。" in ch01  # inserted section
+    assert "## §1.2 存储" in ch01 and "### §1.2.1 步长" in ch01  # subsection follows parent
+    assert "存储见 §1.2.1 和 §1.3；范围 §1.2–§1.3、§1.2-1.3；列表 §1.2、§1.3。" in ch01
+    assert "代码里的 `§1.1` 与链接 [§1.1](https://example.org/§1.1) 不动。" in ch01
+    assert "## §1.3 视图" in ch01 and "## §1.4 分配器" in ch01  # moved up / pushed down
+    ch02 = (book / "ch02.md").read_text(encoding="utf-8")
+    assert "分发键决定 §2.3 与 {sec}`2.2`，见 {sec}`那一节 <1.4>`。" in ch02
+    assert "## §2.2 从第3章移来的一节" in ch02 and "## §2.3 内核注册" in ch02
+    assert "已删除的 §9.9 保持原样。" in ch02 and "# §2.2 in a code block" in ch02
+    ch03 = (book / "ch03.md").read_text(encoding="utf-8")
+    assert "计算图之后原来是 §2.2，现在是 §3.2。" in ch03
+    assert 'A["引擎 §3.3"]' in ch03 and "## §3.2 引擎" in ch03  # the diagram is not prose
+    po = (book / "locale/en/LC_MESSAGES/ch02.po").read_text(encoding="utf-8")
+    assert (
+        'msgid "分发键决定 §2.3 与 {sec}`2.2`，见 {sec}`那一节 <1.4>`。"\n'
+        'msgstr "Dispatch keys decide §2.3 and {sec}`2.2`; see {sec}`that section <1.4>`."'
+    ) in po
+    # only the numbers changed: same lines, same lengths apart from the digits
+    for path, old in before.items():
+        if path.suffix in (".md", ".po"):
+            new = path.read_bytes()
+            assert new.count(b"\n") == old.count(b"\n")
+            assert re.sub(rb"[\d.]", b"", new).replace(b"\xc2\xa7 ", b"\xc2\xa7") == re.sub(
+                rb"[\d.]", b"", old).replace(b"\xc2\xa7 ", b"\xc2\xa7")
+    for catalog in (book / "locale").rglob("*.po"):
+        assert "#, fuzzy\nmsgid \"\"" in catalog.read_text(encoding="utf-8")  # header only
+        assert catalog.read_text(encoding="utf-8").count("fuzzy") == 1
+        subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(catalog)], check=True)
+    history = json.loads((book / "seriesbook-renumbered.json").read_text(encoding="utf-8"))
+    assert history["renumberings"][0]["map"] == EXPECTED_MAP
+    assert history["renumberings"][0]["release"] == "2.0"
+
+    # a second run has nothing to do
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 0 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
+    # and the book checks clean but for the mention of the deleted section
+    status, out, _ = _run(capsys, "check", str(book), "--format", "json")
+    assert [(p["file"].rsplit("/", 1)[-1], p["code"]) for p in json.loads(out)] == [
+        ("ch02.md", "sec-unresolved")
+    ]
+
+    # both editions: the ids follow the new numbers; English keeps every translation
+    for language in ("zh_CN", "en"):
+        app = make_app("html", srcdir=book, confoverrides={"language": language},
+                       freshenv=True)
+        app.build()
+        out_dir = Path(app.outdir)
+        ids = [s["id"] for s in _soup(out_dir / "ch01.html").find_all("section")]
+        assert ids == ["ch-1", "sec-1-1", "sec-1-2", "sec-1-2-1", "sec-1-3", "sec-1-4"]
+        assert (out_dir / "seriesbook-renumbered.json").is_file()  # published for siblings
+        if language == "en":
+            for page in ("ch01", "ch02", "ch03"):
+                main_text = _soup(out_dir / f"{page}.html").find(attrs={"role": "main"})
+                assert main_text is not None
+                for block in main_text.find_all(["p", "h1", "h2", "h3"]):
+                    assert not re.search(r"[\u4e00-\u9fff]", block.get_text()), block
+            heading = _soup(out_dir / "ch01.html").find("section", id="sec-1-1").h2
+            assert heading.get_text().startswith("§1.1 A newly inserted section")
+
+
+def test_duplicate_number_is_a_usage_error(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ch03 = book / "ch03.md"
+    ch03.write_text(ch03.read_text(encoding="utf-8").replace("## §3.3 引擎", "## §3.1 引擎"),
+                    encoding="utf-8")
+    status, _, err = _run(capsys, "renumber", str(book))
+    assert status == 2
+    assert "§3.1 is the number of two headings" in err
+    assert "ch03.md:7" in err and "ch03.md:16" in err
+
+
+def test_sibling_link_to_a_renumbered_section_warns(
+    book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], make_app: MakeApp
+) -> None:
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    volume = make_app("html", srcdir=book, freshenv=True)
+    volume.build()
+    inventory = Path(volume.outdir)
+    sibling = tmp_path / "sibling"
+    sibling.mkdir()
+    (sibling / "conf.py").write_text(
+        'extensions = ["sphinx.ext.intersphinx", "seriesbook"]\nlanguage = "zh_CN"\n',
+        encoding="utf-8",
+    )
+    (sibling / "index.md").write_text(
+        "# 兄弟卷\n\n旧链接 {sec}`vol:1.1` 与未变的 {sec}`vol:1.3`。\n", encoding="utf-8"
+    )
+    app = make_app("html", srcdir=sibling, freshenv=True, confoverrides={
+        "intersphinx_mapping": {"vol": (str(inventory), str(inventory / "objects.inv"))}
+    })
+    app.build()
+    warnings = [line for line in re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue())
+                .splitlines() if "[seriesbook." in line]
+    assert len(warnings) == 1
+    assert "index.md:3" in warnings[0] and "[seriesbook.sec-renumbered]" in warnings[0]
+    assert "§1.1 of 'vol' was renumbered §1.2 (2.0)" in warnings[0]
