@@ -121,6 +121,7 @@ HOSTILE: list[str] = [
     "# heading\n- item\n1. one",
     "[link](http://x) ![img](y)",
     "back\\slash \\n \\",
+    "a backslash\\\nbefore a line break\\<br>too",
     "ﬂ°°35¶ß and ﬂ°lt¶ß and ¶ß alone",
     "percent % and 100%",
     "dollar $x$ and $$y$$",

@@ -200,7 +200,7 @@ def read_back(label: Label) -> str:
     """What a reader sees of a label written back: its message with the escapes undone."""
     if label.kind == "yaml":
         return str(json.loads(label.raw))
-    text = label.message.replace("<br/>", "\n")
+    text = label.message.replace(" <br/>", "<br/>").replace("<br/>", "\n")  # " ": see _escaped
     return re.sub(r"#(\d+);", lambda m: chr(int(m.group(1))), text)
 
 

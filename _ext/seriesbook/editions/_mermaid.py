@@ -113,10 +113,13 @@ def _needs_escape(char: str, kind: LabelKind) -> bool:
 
 def _escaped(text: str, kind: LabelKind, joiner: str = "<br/>") -> str:
     """Plain text as mermaid shows it: lines joined by *joiner*, symbols escaped for *kind*."""
-    return joiner.join(
+    lines = [
         "".join(f"#{ord(char)};" if _needs_escape(char, kind) else char for char in line)
+        # mermaid drops a backslash right before a line break (escaped or not): keep a blank
+        + (" " if line.endswith("\\") else "")
         for line in label_lines(text)
-    )
+    ]
+    return joiner.join(lines).rstrip(" ")
 
 
 # Mermaid wraps a sequence block's title to the block's width, cutting any word wider than that
