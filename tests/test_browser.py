@@ -1,13 +1,12 @@
 """End to end: the real book, served on 127.0.0.1, read by Debian's Chromium through Playwright.
 
 Outside CI the tests skip (saying why) when ``/usr/bin/chromium`` is absent; in CI (``CI=true``)
-that is a failure, since ``.ci/run`` installs it.
+that is a failure, since ``.ci/run`` installs it (the ``browser`` fixture, in ``conftest.py``).
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import re
 import subprocess
 import sys
@@ -27,22 +26,9 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update"]
 HAN_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 CHAPTER_PAGE = re.compile(r"^ch\d+\.html$")
 TIMEOUT_MS = 30_000
-
-
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-
-
-def _require(condition: bool, reason: str) -> None:
-    if not condition:
-        if _in_ci():
-            pytest.fail(f"{reason} (CI=true: .ci/run should have installed it)")
-        pytest.skip(reason)
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -80,20 +66,6 @@ def base_url(site: Path) -> Iterator[str]:
     server.shutdown()
     server.server_close()
     thread.join()
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    _require(CHROMIUM.is_file(), f"{CHROMIUM} is missing: apt-get install chromium")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _require(False, "Playwright for Python is missing: pip install -e '.[test]'")
-        raise
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -279,7 +279,7 @@ EN_COVERAGE = {
     "fuzzy": 1,
     "untranslated": 2,
     "percent": 40.0,
-    "chapters": {"ch1": 66.7, "ch2": 0.0},
+    "chapters": {"ch1": 66.6, "ch2": 0.0},  # 2 of 3, floored like every percentage
 }
 
 

@@ -77,7 +77,15 @@ class Problem(Enum):
         "i18n-mismatch",
         "A translation's § numbers or citations differ from its source message's.",
     )
-    I18N_DIAGRAM = "i18n-diagram", "A Mermaid diagram could not be parsed for translation."
+    I18N_DIAGRAM = (
+        "i18n-diagram",
+        "A Mermaid diagram could not be parsed for translation, or a label's translation "
+        "cannot be shown as written.",
+    )
+    I18N_CATALOG = (
+        "i18n-catalog",
+        "A catalog (.po) cannot be read or parsed, repeats a msgid, or belongs to no page.",
+    )
     # chapter gates
     GATE_HAN = "gate-han", "A finished chapter has fewer Chinese characters than the gate."
     GATE_MERMAID = "gate-mermaid", "A finished chapter has fewer Mermaid diagrams than the gate."

@@ -7,11 +7,15 @@ sphinx-intl (translations kept, changed messages fuzzy), ``make html`` builds ev
 language; every other one is a *translated edition*.
 
 * Diagrams (:mod:`._diagrams`): every text label of a Mermaid diagram is its own message; the
-  translated edition renders the diagram with translated labels, structure untouched. A diagram
-  that cannot be split is reported as ``i18n-diagram``.
+  translated edition renders the diagram with translated labels, structure untouched, each
+  shown by mermaid exactly as written. A diagram that cannot be split, or a translation mermaid
+  cannot show as written (then that label stays untranslated), is ``i18n-diagram``.
 * Anchors: the sections capability reads § numbers before translation, so ids are the same.
-* ``i18n-mismatch`` (:mod:`._mismatch`): a translation that changed or dropped a § number or a
-  citation, reported at the ``.po`` file and line.
+* ``i18n-mismatch`` (:mod:`._mismatch`): a translation that changed or dropped a § number, a
+  chapter mention or a citation, reported at the ``.po`` file and line.
+* ``i18n-catalog`` (:mod:`._catalogs`): a catalog that cannot be read or parsed (not used, the
+  other catalogs and editions untouched), a duplicate msgid, a catalog of no page. Sphinx compiles
+  only the catalogs seriesbook has read without error.
 * Coverage (:mod:`._coverage`): :func:`catalog_coverage` per page; a translated page below
   100% shows a notice with its percentage (:mod:`._notice`).
 * Language switcher (:mod:`._switcher`): links to the same page, same anchor, in every other
@@ -25,8 +29,15 @@ from typing import TYPE_CHECKING, Any
 from sphinx.transforms import SphinxTransform
 
 from seriesbook import __version__
-from seriesbook.config import book_editions, get_config, is_translated_edition, source_language
+from seriesbook.config import (
+    book_editions,
+    get_config,
+    is_translated_edition,
+    language_key,
+    source_language,
+)
 from seriesbook.editions import _diagrams
+from seriesbook.editions._catalogs import check_before_compiling, read_catalog, report_orphans
 from seriesbook.editions._coverage import (
     Coverage,
     NoteMessages,
@@ -36,14 +47,17 @@ from seriesbook.editions._coverage import (
     merge_messages,
     page_messages,
     purge_messages,
-    read_catalog,
 )
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
+from seriesbook.editions._ui import add_catalog
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
     from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
@@ -51,14 +65,32 @@ if TYPE_CHECKING:
 __all__ = ["Coverage", "catalog_coverage", "differences", "recognizers"]
 
 
-def recognizers(config: Config) -> dict[str, Recognizer]:
-    """What a translation must keep: § numbers (sections) and citations (citations)."""
-    from seriesbook.citations import find_citations
-    from seriesbook.sections import section_numbers
+def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
+    """What a *language* translation must keep: § numbers and chapter mentions (sections),
+    citations (citations).
 
-    suffixes = tuple(get_config(config).source_suffixes)
+    Chapter mentions are read as the *language* edition links them: written with its own
+    ``seriesbook_chapter_patterns`` entry or the source language's (text not translated yet).
+    """
+    from seriesbook.citations import find_citations
+    from seriesbook.sections import find_mentions, section_numbers
+
+    options = get_config(config)
+    suffixes = tuple(options.source_suffixes)
+    patterns = options.chapter_patterns
+    chapter_patterns = [
+        patterns[key]
+        for lang in (language, source_language(config))
+        if (key := language_key(lang, patterns)) is not None
+    ]
+
+    def chapters(text: str) -> list[str]:
+        found = find_mentions(text, *chapter_patterns)
+        return [f"chapter {m.number}" for m in found if m.kind == "chapter"]
+
     return {
         "§ numbers": lambda text: ["§" + number for number in section_numbers(text)],
+        "chapter mentions": chapters,
         "citations": lambda text: find_citations(text, suffixes),
     }
 
@@ -79,15 +111,23 @@ class CheckCatalogs(SphinxTransform):
             for language in book_editions(self.config)[1:]:
                 if (path := catalog_path(self.env, language, docname)) is not None:
                     self.env.note_dependency(path)
-                    check_catalog(read_catalog(path), path, recognizers(self.config))
+                    if (catalog := self._read(path)) is not None:  # else its edition says why
+                        self._check(catalog, path, language)
             return
         language = str(self.config.language)
         path = catalog_path(self.env, language, docname)
-        catalog = read_catalog(path) if path is not None else None
+        catalog = self._read(path) if path is not None else None
         if path is not None and catalog is not None:
-            check_catalog(catalog, path, recognizers(self.config))
+            self._check(catalog, path, language)
         coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
-        add_notice(self.document, coverage, language, source_language(self.config))
+        add_notice(self.document, coverage, source_language(self.config))
+
+    def _read(self, path: Path) -> Catalog | None:
+        return read_catalog(path, self.config.source_encoding)
+
+    def _check(self, catalog: Catalog, path: Path, language: str) -> None:
+        check_catalog(catalog, path, recognizers(self.config, language))
+        _diagrams.check_labels(self.document, catalog, path)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -95,10 +135,13 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
     _diagrams.register(app)
+    add_catalog(app)
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
     app.connect("config-inited", add_static)
+    app.connect("builder-inited", check_before_compiling)
+    app.connect("env-before-read-docs", report_orphans)
     app.connect("html-page-context", add_switcher)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from babel.messages.pofile import read_po
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
 from seriesbook.config import source_language
+from seriesbook.editions._catalogs import read_catalog
+from seriesbook.percent import floor_percent
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -43,9 +44,7 @@ class Coverage:
 
     @classmethod
     def of(cls, total: int, translated: int, fuzzy: int) -> Coverage:
-        percent = 100.0 if total == 0 else round(100.0 * translated / total, 1)
-        if translated < total:  # rounding must never claim a page complete
-            percent = min(percent, 99.9)
+        percent = floor_percent(translated, total)
         return cls(total, translated, fuzzy, total - translated - fuzzy, percent)
 
 
@@ -57,11 +56,6 @@ def catalog_path(env: BuildEnvironment, language: str, docname: str) -> Path | N
         if path.is_file():
             return path
     return None
-
-
-def read_catalog(path: Path) -> Catalog:
-    with path.open("rb") as stream:
-        return read_po(stream, abort_invalid=False)
 
 
 def count_messages(messages: Iterable[str], catalog: Catalog | None) -> Coverage:
@@ -141,7 +135,8 @@ def page_coverage(env: BuildEnvironment, language: str, docname: str) -> Coverag
     if language == source_language(env.config):
         return Coverage.of(len(messages), len(messages), 0)
     path = catalog_path(env, language, docname)
-    return count_messages(messages, read_catalog(path) if path is not None else None)
+    catalog = read_catalog(path, env.config.source_encoding) if path is not None else None
+    return count_messages(messages, catalog)
 
 
 def catalog_coverage(app: Sphinx, language: str) -> dict[str, Coverage]:

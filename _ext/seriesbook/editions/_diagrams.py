@@ -8,10 +8,12 @@ yields it to the gettext builder: one msgid per label. In a build with catalogs,
 :class:`TranslateLabels` hands each label its translation just before Sphinx's ``Locale`` (from
 the same catalogs; ``Locale`` itself would too, only slower); the label then re-renders its
 diagram's ``code`` with every label's current text, escaped so that a translation cannot change
-the diagram's structure.
+the diagram's structure and mermaid shows it as written (:func:`._mermaid.render_label`).
 
 A diagram that cannot be split is reported (``i18n-diagram``, at its line in the source file)
-and left exactly as written, untranslatable.
+and left exactly as written, untranslatable. A translation mermaid cannot show as written
+(:func:`._mermaid.unsafe`) is reported by :func:`check_labels` (``i18n-diagram``, at the ``.po``
+file and line) and that label stays untranslated.
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinxcontrib.mermaid import Mermaid, mermaid
 
-from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse
+from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse, unsafe
 from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
     from docutils.nodes import Node
     from sphinx.application import Sphinx
 
@@ -49,9 +54,14 @@ class diagram_label(nodes.Invisible, nodes.Element, addnodes.translatable):
         return [self["message"]]
 
     def apply_translated_message(self, original_message: str, translated_message: str) -> None:
+        if unsafe(self.label(), translated_message) is not None:
+            return  # reported by check_labels; the label stays as written
         self["text"] = translated_message
         if isinstance(self.parent, mermaid):
             render_diagram(self.parent)
+
+    def label(self) -> Label:
+        return Label(self["raw"], self["message"], self["kind"])
 
 
 class TranslateLabels(SphinxTransform):
@@ -85,11 +95,30 @@ class TranslateLabels(SphinxTransform):
 def render_diagram(node: mermaid) -> None:
     """Write the diagram's code from its structure and its labels' current texts."""
     labels = [child for child in node.children if isinstance(child, diagram_label)]
-    diagram = Diagram(
-        structure=list(node[STRUCTURE]),
-        labels=[Label(label["raw"], label["message"], label["kind"]) for label in labels],
-    )
+    diagram = Diagram(structure=list(node[STRUCTURE]), labels=[label.label() for label in labels])
     node["code"] = diagram.render([label["text"] for label in labels])
+
+
+def check_labels(document: nodes.document, catalog: Catalog, path: Path) -> None:
+    """Warn about every translation of the page's diagram labels mermaid cannot show as written."""
+    reported: set[str] = set()
+    for node in document.findall(diagram_label):
+        label = node.label()
+        entry = catalog.get(label.message)
+        if entry is None or entry.fuzzy or not isinstance(entry.string, str):
+            continue
+        translation = entry.string
+        if not translation or translation == label.message or label.message in reported:
+            continue
+        reason = unsafe(label, translation)
+        if reason is not None:
+            reported.add(label.message)
+            warn(
+                Problem.I18N_DIAGRAM,
+                f"the translation of the diagram label {label.message!r} cannot be shown as "
+                f"written: {reason}; the label is left untranslated",
+                f"{path}:{entry.lineno}",
+            )
 
 
 def attach_labels(node: mermaid, diagram: Diagram) -> None:

@@ -7,10 +7,13 @@ state descriptions and notes, the front-matter title); everything else — ids, 
 styling, comments — is structure and never reaches a translator. ``"".join`` of the pieces is
 the source, byte for byte.
 
-:func:`render_label` writes a translation back in a form the diagram's grammar cannot misread:
-inside quotes with ``#quot;`` for a quote; in line text ``#59;`` for a statement separator and
-``#123;``/``#125;`` for braces; ``#35;`` for a stray ``#`` and ``<br/>`` for a line break
-anywhere. A translator cannot break the diagram.
+:func:`render_label` writes a translation back as plain text mermaid shows exactly as written:
+every ASCII symbol becomes a Mermaid entity (``#58;`` for ``:``, one pass, so ``#`` is ``#35;``
+and nothing else), which mermaid replaces by a placeholder before any grammar, ``%%`` directive,
+comment, Markdown or HTML sanitiser sees the text; a newline or ``<br>`` is ``<br/>`` (a space
+in a title). :func:`unsafe` names the few translations mermaid cannot show as written; the
+caller reports them and keeps the label untranslated. ``tests/test_editions_diagram_render.py``
+renders every label kind with hostile translations in mermaid itself to prove it.
 
 What this module does not understand raises :class:`DiagramError` (with the line in the code);
 the caller warns and leaves that diagram as written.
@@ -27,7 +30,9 @@ from typing import Literal
 LabelKind = Literal[
     "quoted",  # written back as "…" (flowchart and edge labels, state and class labels)
     "markdown",  # written back as "`…`" (a Mermaid markdown string)
-    "text",  # rest-of-line text (sequence messages, notes, titles, relation labels)
+    "text",  # rest-of-line text (sequence messages and notes, relation labels, state text)
+    "title",  # rest-of-line text shown on one line (titles, accessible title and description)
+    "block",  # a sequence block's title (loop, alt, …), which mermaid wraps itself
     "node-id",  # a flowchart node shown by its id: written back as ID["…"]
     "subgraph-id",  # a subgraph titled by its id: written back as ID ["…"]
     "participant-id",  # a participant shown by its id: written back as ID as …
@@ -80,41 +85,93 @@ class DiagramError(ValueError):
 
 # --- writing translations back ---------------------------------------------------------------
 
-_STRAY_HASH = re.compile(r"#(?!\w+;)")
+# Mermaid turns every ``#name;``/``#123;`` of the whole code into a private placeholder
+# (``ﬂ°…¶ß``) before any diagram's grammar reads it, and back into an HTML entity in the finished
+# SVG. A character written that way is invisible to every grammar (statement separators, quotes,
+# arrows, ``%%`` directives and comments, Markdown, HTML tags) and shown as itself. The
+# placeholders' own pairs of characters cannot be written at all: mermaid decodes them anyway.
+_PLACEHOLDERS = re.compile("\ufb02\xb0|\xb6\xdf")
+_LINE_BREAK = re.compile(r"<br\s*/?>|\r\n|\r|\n", re.IGNORECASE)
 _END_NOTE = re.compile(r"\b(end)\s+(note)\b", re.IGNORECASE)
 
 
-def _common(text: str) -> str:
-    lines = [_STRAY_HASH.sub("#35;", line.strip()) for line in text.strip().splitlines()]
-    return "<br/>".join(lines)
+def label_lines(text: str) -> list[str]:
+    """A translation as lines (newline or ``<br>``): blanks collapse, as HTML shows them."""
+    return [" ".join(line.split()) for line in _LINE_BREAK.split(text) if line.strip()]
 
 
-def _in_quotes(text: str) -> str:
-    return _common(text).replace('"', "#quot;").replace("`", "#96;")
+# In a sequence block's title only these mean something to mermaid: the grammar's ``#`` and
+# ``;``, ``%%`` directives, HTML, ``$$`` math and ``:`` (mermaid's own ``style …:#…;`` rewrite).
+_BLOCK_SYMBOLS = frozenset("#;%<>&:$")
 
 
-def _in_line(text: str) -> str:
-    text = _common(text).replace(";", "#59;").replace("{", "#123;").replace("}", "#125;")
-    return _END_NOTE.sub(r"\1#32;\2", text)  # would close a state diagram's note
+def _needs_escape(char: str, kind: LabelKind) -> bool:
+    if kind == "block":
+        return char in _BLOCK_SYMBOLS
+    return char.isascii() and not char.isalnum() and char != " "
+
+
+def _escaped(text: str, kind: LabelKind, joiner: str = "<br/>") -> str:
+    """Plain text as mermaid shows it: lines joined by *joiner*, symbols escaped for *kind*."""
+    lines = [
+        "".join(f"#{ord(char)};" if _needs_escape(char, kind) else char for char in line)
+        # mermaid drops a backslash right before a line break (escaped or not): keep a blank
+        + (" " if line.endswith("\\") else "")
+        for line in label_lines(text)
+    ]
+    return joiner.join(lines).rstrip(" ")
+
+
+# Mermaid wraps a sequence block's title to the block's width, cutting any word wider than that
+# with a hyphen, escapes included (measured as their placeholders): it would cut one in two.
+# A word with an escape is kept shorter than the narrowest block (150px less padding).
+_BLOCK_WORD_LIMIT = 12  # characters of the word as mermaid measures it, an escape counting 7
+_HTML_IN_TITLE = re.compile(r"[<>&]")
+
+
+def unsafe(label: Label, text: str) -> str | None:
+    """Why *text* cannot stand in for *label* unchanged, or None when it can."""
+    if not label_lines(text):
+        return "it is empty"
+    if _PLACEHOLDERS.search(text):
+        return "mermaid cannot show 'ﬂ°' or '¶ß' (it decodes them as its own escapes)"
+    if label.kind == "yaml" and _HTML_IN_TITLE.search(text):
+        return "mermaid shows '<', '>' and '&' in a front-matter title as HTML escapes"
+    if label.kind == "block":
+        for word in " ".join(label_lines(text)).split():
+            measured = sum(7 if _needs_escape(char, "block") else 1 for char in word)
+            if measured > len(word) and measured > _BLOCK_WORD_LIMIT:
+                return (
+                    f"mermaid would cut the word {word!r} inside an escaped symbol when it wraps "
+                    "the title; separate the symbol by spaces"
+                )
+    return None
 
 
 def render_label(label: Label, text: str) -> str:
-    """*text* written where *label* stood: as written when untranslated, escaped otherwise."""
+    """*text* written where *label* stood: as written when untranslated, escaped otherwise.
+
+    The caller checks :func:`unsafe` first; a translated label is plain text, shown by mermaid
+    exactly as the translator wrote it (a newline or ``<br>`` is a line break).
+    """
     if text == label.message:
         return label.raw
-    if label.kind == "quoted":
-        return f'"{_in_quotes(text)}"'
-    if label.kind == "markdown":
-        return f'"`{_in_quotes(text)}`"'
-    if label.kind == "node-id":
-        return f'{label.raw}["{_in_quotes(text)}"]'
-    if label.kind == "subgraph-id":
-        return f'{label.raw} ["{_in_quotes(text)}"]'
-    if label.kind == "participant-id":
-        return f"{label.raw} as {_in_line(text)}"
     if label.kind == "yaml":
-        return json.dumps(" ".join(text.split()), ensure_ascii=False)
-    return _in_line(text)
+        return json.dumps(" ".join(" ".join(label_lines(text)).split()), ensure_ascii=False)
+    escaped = _escaped(text, label.kind)
+    if label.kind == "quoted":
+        return f'"{escaped}"'
+    if label.kind == "markdown":
+        return f'"`{escaped}`"'
+    if label.kind == "node-id":
+        return f'{label.raw}["{escaped}"]'
+    if label.kind == "subgraph-id":
+        return f'{label.raw} ["{escaped}"]'
+    if label.kind == "participant-id":
+        return f"{label.raw} as {escaped}"
+    if label.kind == "title":
+        return _escaped(text, label.kind, " ")
+    return _END_NOTE.sub(r"\1#32;\2", escaped)  # would close a state diagram's note
 
 
 # --- reading: shared helpers -----------------------------------------------------------------
@@ -327,7 +384,7 @@ def _flowchart(diagram: Diagram, lines: list[tuple[int, str]]) -> None:
         elif first == "subgraph":
             _subgraph(line, labelled)
         elif (m := _ACC.match(text)) and "{" not in text:
-            line.label(m.end(), len(text), "text")
+            line.label(m.end(), len(text), "title")
             line.rest()
         else:
             _flow_statement_line(line, labelled, shown)
@@ -360,9 +417,9 @@ _SEQ_PATTERNS: tuple[tuple[re.Pattern[str], LabelKind], ...] = (
     (re.compile(r"\s*note\s+(?:left of|right of|over)\s+[^:]+:(?P<text>.*)$", re.I), "text"),
     (
         re.compile(r"\s*(?:loop|alt|else|opt|par|and|critical|option|break)\b(?P<text>.*)$"),
-        "text",
+        "block",
     ),
-    (re.compile(r"\s*(?:title\s*:?|acc(?:Title|Descr)\s*:)(?P<text>.+)$"), "text"),
+    (re.compile(r"\s*(?:title\s*:?|acc(?:Title|Descr)\s*:)(?P<text>.+)$"), "title"),
     (re.compile(r"\s*box\s+(?:(?:rgba?|hsla?)\([^)]*\)|transparent)(?P<text>.*)$"), "text"),
     (re.compile(r"\s*box\s+(?P<text>.*)$"), "text"),
 )

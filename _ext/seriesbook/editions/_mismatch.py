@@ -1,15 +1,16 @@
-"""``i18n-mismatch``: a translation must keep its message's § numbers and citations.
+"""``i18n-mismatch``: a translation must keep its message's § numbers, chapters and citations.
 
 For every translated message of the edition's catalogs (fuzzy ones are not used by the build,
-so they are not checked) the multiset of § numbers and of citations in the msgstr must equal the
-msgid's. The problem is reported at the catalog's ``.po`` file and the msgid's line there: that
-is where the translator fixes it (the page's line is not in the catalog, since locations are
-off to keep catalog diffs small).
+so they are not checked) the multiset of § numbers, of chapter mentions (``第2章`` and
+``Chapter 2`` are the same chapter) and of citations in the msgstr must equal the msgid's. The
+problem is reported at the catalog's ``.po`` file and the msgid's line there: that is where the
+translator fixes it (the page's line is not in the catalog, since locations are off to keep
+catalog diffs small).
 
 Recognizers are plain functions ``text → list of keys``: the sections capability's
-:func:`~seriesbook.sections.section_numbers` and the citations capability's
-:func:`~seriesbook.citations.find_citations`, so "what is a § number / a citation" has one
-definition.
+:func:`~seriesbook.sections.section_numbers` and :func:`~seriesbook.sections.find_mentions`, and
+the citations capability's :func:`~seriesbook.citations.find_citations`, so "what is a § number
+/ a chapter mention / a citation" has one definition.
 """
 
 from __future__ import annotations

@@ -1,38 +1,35 @@
 """The notice at the top of a page that a translated edition has not fully translated yet.
 
 It sits right under the page title, in the edition's language, with the page's percentage
-(rounded down, so a page is never called complete before it is). The node has no source, so it
-is never a catalog message itself.
+(:func:`seriesbook.percent.floor_percent`: the number ``seriesbook stats`` shows). The node has
+no source, so it is never a catalog message itself.
 """
 
 from __future__ import annotations
 
-import math
-
 from docutils import nodes
 
 from seriesbook.editions._coverage import Coverage
-from seriesbook.editions._ui import language_name, text
+from seriesbook.editions._ui import language_name, notice_text, notice_title
+from seriesbook.percent import percent_text
 
 NOTICE_CLASS = "seriesbook-translation-notice"
 
 
-def notice(coverage: Coverage, language: str, source: str) -> nodes.admonition:
-    percent = str(math.floor(coverage.percent))
+def notice(coverage: Coverage, source: str) -> nodes.admonition:
+    percent = percent_text(coverage.percent)
     node = nodes.admonition("", classes=[NOTICE_CLASS, "warning"])
-    node += nodes.title("", text(language, "notice-title"))
-    node += nodes.paragraph(
-        "", text(language, "notice", percent=percent, source=language_name(source))
-    )
+    node += nodes.title("", notice_title())
+    node += nodes.paragraph("", notice_text(percent, language_name(source)))
     return node
 
 
-def add_notice(document: nodes.document, coverage: Coverage, language: str, source: str) -> None:
+def add_notice(document: nodes.document, coverage: Coverage, source: str) -> None:
     """Insert the notice under the page title (or first, on a page without one)."""
     if coverage.percent >= 100.0:
         return
     section = next(iter(document.findall(nodes.section)), None)
     if section is not None and section.children and isinstance(section[0], nodes.title):
-        section.insert(1, notice(coverage, language, source))
+        section.insert(1, notice(coverage, source))
     else:
-        document.insert(0, notice(coverage, language, source))
+        document.insert(0, notice(coverage, source))

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.config import book_editions, get_config
-from seriesbook.editions._ui import html_lang, language_name, text
+from seriesbook.editions._ui import editions_label, html_lang, language_name
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -41,7 +41,7 @@ def _is_absolute(url: str) -> bool:
 
 
 def switcher_html(editions: list[str], current: str, links: dict[str, str]) -> str:
-    label = escape(text(current, "editions"))
+    label = escape(editions_label())
     items = [f'<span class="seriesbook-editions-label">{label}:</span>']
     for language in editions:
         name, lang = escape(language_name(language)), escape(html_lang(language))

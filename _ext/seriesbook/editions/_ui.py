@@ -1,8 +1,32 @@
-"""The few words seriesbook itself shows in an edition, per language (prefix fallback, then en)."""
+"""The few words seriesbook itself shows in an edition, and the names of the languages.
+
+The words are a gettext catalog of their own, ``seriesbook``, shipped as ``.po`` files in
+``seriesbook/locale/<language>/LC_MESSAGES/`` and registered with Sphinx
+(:meth:`~sphinx.application.Sphinx.add_message_catalog`), so they follow the build's language
+like Sphinx's own words (``zh_CN`` uses ``zh``; a language without a catalog shows English).
+A language's name is shown in that language (its endonym), the same in every edition.
+"""
 
 from __future__ import annotations
 
+import io
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import sphinx.locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from sphinx.locale import get_translation
+
 from seriesbook.config import language_key
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+CATALOG = "seriesbook"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+_ = get_translation(CATALOG)
 
 LANGUAGE_NAMES: dict[str, str] = {
     "zh_CN": "简体中文",
@@ -17,39 +41,53 @@ LANGUAGE_NAMES: dict[str, str] = {
     "ru": "Русский",
 }
 
-UI: dict[str, dict[str, str]] = {
-    "en": {
-        "editions": "Editions",
-        "notice-title": "Translation in progress",
-        "notice": (
-            "This page is {percent}% translated. Passages not translated yet are shown in the "
-            "original ({source})."
-        ),
-    },
-    "zh": {
-        "editions": "版本",
-        "notice-title": "翻译进行中",
-        "notice": "本页已翻译 {percent}%。尚未翻译的段落以原文（{source}）显示。",
-    },
-    "ja": {
-        "editions": "言語版",
-        "notice-title": "翻訳中",
-        "notice": (
-            "このページの翻訳率は {percent}% です。未翻訳の箇所は原文（{source}）で表示されます。"
-        ),
-    },
-}
-
-
 def language_name(language: str) -> str:
     key = language_key(language, LANGUAGE_NAMES)
     return LANGUAGE_NAMES[key] if key else language
 
 
-def text(language: str, key: str, **fields: str) -> str:
-    """The UI string *key* in *language* (falling back to English), formatted with *fields*."""
-    table = UI[language_key(language, UI) or "en"]
-    return table[key].format(**fields)
+def editions_label() -> str:
+    """The language switcher's label, in the build's language."""
+    return str(_("Editions"))
+
+
+def notice_title() -> str:
+    return str(_("Translation in progress"))
+
+
+def notice_text(percent: str, source: str) -> str:
+    """The translation notice: the page's *percent* and the book's own language *source*."""
+    message = _(
+        "This page is {percent}% translated. Passages not translated yet are shown in the "
+        "original ({source})."
+    )
+    return str(message).format(percent=percent, source=source)
+
+
+def add_catalog(app: Sphinx) -> None:
+    """Compile the shipped ``.po`` catalogs (only they are in the package) and register them.
+
+    The ``.mo`` files go to the build's doctree directory, which Sphinx can always write to,
+    so a fresh ``pip install`` needs no compile step; they are rewritten when a ``.po`` is newer.
+    """
+    target = Path(app.doctreedir) / "seriesbook-locale"
+    for po_path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{CATALOG}.po")):
+        mo_path = target / po_path.relative_to(LOCALE_DIR).with_suffix(".mo")
+        if mo_path.is_file() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with po_path.open("rb") as stream:
+            catalog = read_po(stream)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)
+        mo_path.parent.mkdir(parents=True, exist_ok=True)
+        partial = mo_path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(compiled.getvalue())
+        partial.replace(mo_path)  # atomic: a parallel build never reads half a file
+    # Sphinx keeps one translator per catalog for the process and adds later languages to it
+    # as fallbacks: a second build in the same process (tests, `seriesbook check` of every
+    # edition) must start from its own language.
+    sphinx.locale.translators.pop(("general", CATALOG), None)
+    app.add_message_catalog(CATALOG, str(target))
 
 
 def html_lang(language: str) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.config import DEFAULT_CHAPTER_PATTERNS, book_editions
+from seriesbook.percent import floor_percent, percent_text
 from seriesbook.stats._collect import doc_counts
 from seriesbook.stats._count import DocCounts
 from seriesbook.stats._gates import failed_gates, gate_minimums
@@ -158,16 +159,11 @@ def _number(value: int | None) -> str:
     return ABSENT if value is None else f"{value:,}"
 
 
-def floor_percent(part: int, whole: int) -> float:
-    """*part* of *whole* in percent, floored to 0.1 so that 100 means all; 100 for nothing."""
-    return (part * 1000 // whole) / 10 if whole else 100.0
-
-
 def hit_rate(resolved: int | None, total: int | None) -> str:
     """Resolved § references in percent (floored), or "—" when there are none."""
     if resolved is None or not total:
         return ABSENT
-    return f"{floor_percent(resolved, total):g}%"
+    return f"{percent_text(floor_percent(resolved, total))}%"
 
 
 def _chapters_cell(chapters: list[dict[str, Any]], patterns: Iterable[str], zh: bool) -> str:
@@ -209,7 +205,7 @@ def book_table(report: dict[str, Any], *, zh: bool = False, patterns: Iterable[s
     ]
     for language, edition in report.get("editions", {}).items():
         messages = f"{edition['translated']:,} / {edition['total']:,} {_label('messages', zh)}"
-        coverage = f"{edition['percent']:g}%{open_}{messages}{close}"
+        coverage = f"{percent_text(edition['percent'])}%{open_}{messages}{close}"
         rows.append([f"{_label('edition', zh)} {language}", coverage])
     return [_label("item", zh), _label("figure", zh)], rows
 

@@ -1,0 +1,154 @@
+"""The edition's catalogs, read safely: a broken ``.po`` is a problem, never a crash.
+
+Sphinx compiles each ``.po`` of the edition's language into a ``.mo`` before reading
+(``gettext_auto_build``) with Babel, which prints what it cannot parse to stdout without a file
+name, and crashes on bytes that are not in ``source_encoding``. So every catalog Sphinx is
+about to compile is first read with :func:`load_catalog`: one that cannot be read, decoded or
+parsed is ``i18n-catalog`` at its file and line, is not compiled (a stale ``.mo`` is removed, so
+its page shows the book's own text) and is skipped everywhere else (checks, coverage); the other
+catalogs and editions are untouched.
+A duplicate msgid (Babel keeps the first) and a catalog whose page no longer exists are
+``i18n-catalog`` too.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, PoFileParser
+from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
+
+from seriesbook.problems import Problem, warn
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
+
+
+@dataclass(frozen=True)
+class CatalogProblem:
+    """Why a catalog (or one of its entries) is not used as written."""
+
+    path: Path
+    line: int | None
+    message: str
+
+    def report(self) -> None:
+        # a location without a line would be taken for a docname: the whole file is its line 1
+        warn(Problem.I18N_CATALOG, self.message, f"{self.path}:{self.line or 1}")
+
+
+class _CheckedCatalog(Catalog):
+    """A Babel catalog that notes every msgid it is given twice (Babel keeps the first)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.first_lines: dict[tuple[object, object], int] = {}
+        self.duplicates: list[tuple[Message, int]] = []
+
+    def __setitem__(self, id: Any, message: Message) -> None:
+        key = (id, message.context)
+        if id and key in self.first_lines:
+            self.duplicates.append((message, self.first_lines[key]))
+        elif id and message.lineno is not None:
+            self.first_lines[key] = message.lineno
+        super().__setitem__(id, message)
+
+
+@dataclass
+class LoadedCatalog:
+    catalog: Catalog | None
+    problems: list[CatalogProblem] = field(default_factory=list)
+
+
+def load_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
+    """Read *path* as Sphinx would (*encoding* is ``source_encoding``), collecting problems."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        message = f"cannot read the catalog: {error.strerror or error}; it is not used"
+        return LoadedCatalog(None, [CatalogProblem(path, None, message)])
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        byte = data[error.start : error.start + 1].hex()
+        message = f"not {encoding.removesuffix('-sig')}: byte 0x{byte}; the catalog is not used"
+        return LoadedCatalog(None, [CatalogProblem(path, line, message)])
+    catalog = _CheckedCatalog()
+    try:
+        PoFileParser(catalog, abort_invalid=True).parse(io.StringIO(text))
+    except PoFileError as error:
+        message = f"not a valid .po file: {error.args[0]}; the catalog is not used"
+        return LoadedCatalog(None, [CatalogProblem(path, error.lineno + 1, message)])
+    except (ValueError, LookupError, TypeError) as error:  # Babel on a bad header, plural forms
+        message = f"not a valid .po file: {error}; the catalog is not used"
+        return LoadedCatalog(None, [CatalogProblem(path, None, message)])
+    problems = [
+        CatalogProblem(
+            path,
+            message.lineno,
+            f"duplicate msgid {_short(message.id)!r} (first at line {first}); "
+            "the first translation is used",
+        )
+        for message, first in catalog.duplicates
+    ]
+    return LoadedCatalog(catalog, problems)
+
+
+def read_catalog(path: Path, encoding: str = "utf-8-sig") -> Catalog | None:
+    """The catalog at *path*, or None if it cannot be used (its problems are reported at start)."""
+    return load_catalog(path, encoding).catalog
+
+
+def _short(msgid: object, limit: int = 60) -> str:
+    text = msgid if isinstance(msgid, str) else str(msgid)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_before_compiling(app: Sphinx) -> None:
+    """At ``builder-inited``: Sphinx compiles only the catalogs :func:`usable` lets through.
+
+    Sphinx calls :meth:`~sphinx.builders.Builder.compile_catalogs` with the catalogs it means to
+    compile (all, the outdated ones, or a page's) at the start of every build.
+    """
+    builder = app.builder
+    compile_catalogs = builder.compile_catalogs
+
+    def compile_usable(catalogs: set[CatalogInfo], message: str) -> None:
+        compile_catalogs({info for info in catalogs if usable(info, app.config)}, message)
+
+    setattr(builder, "compile_catalogs", compile_usable)  # noqa: B010 (a method of the instance)
+
+
+def usable(info: CatalogInfo, config: Config) -> bool:
+    """Whether Sphinx may compile *info*; its problems are reported, a broken one loses its .mo."""
+    loaded = load_catalog(Path(info.po_path), config.source_encoding)
+    for problem in loaded.problems:
+        problem.report()
+    if loaded.catalog is None:
+        Path(info.mo_path).unlink(missing_ok=True)  # no stale translations of it
+        return False
+    return True
+
+
+def report_orphans(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """At ``env-before-read-docs``: catalogs of the edition whose page does not exist."""
+    config = app.config
+    domains = {docname_to_domain(docname, config.gettext_compact) for docname in env.found_docs}
+    repository = CatalogRepository(
+        app.srcdir, config.locale_dirs, config.language, config.source_encoding
+    )
+    for info in repository.catalogs:
+        if info.domain not in domains and info.domain != "sphinx":  # sphinx.po: Sphinx's own
+            CatalogProblem(
+                Path(info.po_path),
+                None,
+                f"no page {info.domain!r} in the book: the catalog is not used (remove it, or "
+                "restore the page)",
+            ).report()
