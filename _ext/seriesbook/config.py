@@ -331,6 +331,11 @@ def language_key(language: str | None, keys: Iterable[str]) -> str | None:
     return prefix if prefix in known else None
 
 
+def rtd_language(language: str) -> str:
+    """Read the Docs' name of a Sphinx language, as in its URLs: ``zh_CN`` → ``zh-cn``."""
+    return language.lower().replace("_", "-")
+
+
 def is_translated_edition(config: Config) -> bool:
     """Whether this build is a translated edition (its text comes from the catalogs)."""
     return bool(config.language) and config.language != source_language(config)

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import book_editions, get_config
+from seriesbook.config import book_editions, get_config, rtd_language
 from seriesbook.editions._ui import editions_label, html_lang, language_name
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def edition_url(pattern: str, language: str, pagename: str, target: str) -> str:
     """The link to *pagename* in the *language* edition, relative to the edition's root."""
     return pattern.format(
         language=language,
-        rtd_language=language.lower().replace("_", "-"),
+        rtd_language=rtd_language(language),
         pagename=pagename,
         target=target,
     )

@@ -64,6 +64,11 @@ def notice_text(percent: str, source: str) -> str:
     return str(message).format(percent=percent, source=source)
 
 
+def download_tooltip(name: str) -> str:
+    """The tooltip of the theme's download button for the book as *name* (PDF, EPUB)."""
+    return str(_("Download the book ({name})")).format(name=name)
+
+
 def add_catalog(app: Sphinx) -> None:
     """Compile the shipped ``.po`` catalogs (only they are in the package) and register them.
 

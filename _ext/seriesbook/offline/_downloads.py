@@ -10,25 +10,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import get_config
+from seriesbook.config import get_config, rtd_language
+from seriesbook.editions._ui import add_catalog, download_tooltip
 
 if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
 
 FORMATS = {"pdf": ("PDF", "fas fa-file-pdf"), "epub": ("EPUB", "fas fa-book")}
-TOOLTIPS = {"zh": "下载全书（{name}）", "en": "Download the book ({name})"}
 GROUP_LABEL = "download-buttons"
 
 
 def download_url(pattern: str, fmt: str, language: str) -> str:
     return pattern.format(
-        format=fmt, language=language, rtd_language=language.lower().replace("_", "-")
+        format=fmt, language=language, rtd_language=rtd_language(language)
     )
-
-
-def _tooltip(language: str, name: str) -> str:
-    return TOOLTIPS.get(language[:2], TOOLTIPS["en"]).format(name=name)
 
 
 def add_download_links(
@@ -50,7 +46,7 @@ def add_download_links(
             "type": "link",
             "url": to_root + download_url(pattern, fmt, language),
             "text": name,
-            "tooltip": _tooltip(language, name),
+            "tooltip": download_tooltip(name),
             "icon": icon,
             "label": f"download-book-{fmt}-button",
         }
@@ -59,10 +55,11 @@ def add_download_links(
     group = next((b for b in buttons if b.get("label") == GROUP_LABEL), None)
     if group is None:
         group = {"type": "group", "icon": "fas fa-download", "label": GROUP_LABEL, "buttons": []}
-        group["tooltip"] = _tooltip(language, "PDF, EPUB")
+        group["tooltip"] = download_tooltip("PDF, EPUB")
         buttons.append(group)
     group["buttons"].extend(links)
 
 
 def register(app: Sphinx) -> None:
+    add_catalog(app)  # the tooltip's words, also when seriesbook.offline is loaded alone
     app.connect("html-page-context", add_download_links, priority=600)

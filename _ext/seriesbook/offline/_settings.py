@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from seriesbook.editions._ui import html_lang
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -111,7 +113,7 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
     preamble = ours["preamble"] + authors.pop("preamble", "")
     config.latex_elements = {**ours, **authors, "preamble": preamble}
     if not is_set_by_author(config, "epub_language"):
-        config.epub_language = language.replace("_", "-")  # EPUB wants BCP 47: zh-CN
+        config.epub_language = html_lang(language)  # EPUB wants BCP 47: zh-CN
 
 
 def register(app: Sphinx) -> None:
