@@ -110,9 +110,14 @@ class BookRun:
 
 @contextmanager
 def read_book(
-    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None
+    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None, *, resolve: bool = True
 ) -> Iterator[BookRun]:
-    """Read and resolve the whole book with the non-writing builder; yield app and problems."""
+    """Read and resolve the whole book with the non-writing builder; yield app and problems.
+
+    ``resolve=False`` stops after Sphinx's reading phase (every page parsed and transformed,
+    the environment complete, nothing resolved): for commands that need only the read doctrees,
+    and then the problems are only the reading's.
+    """
     with tempfile.TemporaryDirectory(prefix="seriesbook-") as tmp:
         app = Sphinx(
             srcdir,
@@ -129,7 +134,10 @@ def read_book(
         collector = _Collector(app)
         logging.getLogger(sphinx_logging.NAMESPACE).addHandler(collector)
         try:
-            app.build(force_all=True)
+            if resolve:
+                app.build(force_all=True)
+            else:
+                app.builder.read()
             yield BookRun(app, sorted(collector.reported, key=_sort_key))
         finally:
             logging.getLogger(sphinx_logging.NAMESPACE).removeHandler(collector)

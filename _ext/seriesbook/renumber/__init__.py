@@ -26,6 +26,7 @@ from seriesbook.rewrite import (
 )
 
 if TYPE_CHECKING:
+    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -95,11 +96,18 @@ def document_order(env: BuildEnvironment, root_doc: str) -> list[str]:
     return order + sorted(set(env.all_docs) - seen)
 
 
+def _read_doctree(env: BuildEnvironment, docname: str) -> nodes.document:
+    """The page's doctree as read: the one this run read if Sphinx still holds it (read-only
+    here, so no unpickling), else from the environment's pickle (once)."""
+    kept: dict[str, nodes.document] = getattr(env, "_write_doc_doctree_cache", {})
+    return kept.get(docname) or env.get_doctree(docname)
+
+
 def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any]]]:
     """Plan the renumbering of the book *app* has read; nothing is written."""
     env = app.env
     docnames = document_order(env, app.config.root_doc)
-    doctrees = {docname: env.get_doctree(docname) for docname in docnames}  # unpickled once
+    doctrees = {docname: _read_doctree(env, docname) for docname in docnames}
     outline = number_book(env, doctrees)
     plan = Plan()
     dangling = plan_sources(plan, doctrees, outline)

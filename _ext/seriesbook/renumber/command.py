@@ -19,7 +19,7 @@ EXIT_CLEAN, EXIT_CHANGES = 0, 1
 
 def run_renumber(srcdir: Path, confdir: Path, *, write: bool = False, fmt: str = "text") -> int:
     root = confdir if srcdir.is_relative_to(confdir) else srcdir
-    with read_book(srcdir, confdir) as run:
+    with read_book(srcdir, confdir, resolve=False) as run:  # read doctrees suffice
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):
             try:
