@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import pickle
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from sphinx.application import Sphinx
+from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
 from sphinx.util import logging as sphinx_logging
 
 from seriesbook.problems import WARNING_TYPE, translated_from
@@ -108,27 +109,40 @@ class BookRun:
     reported: list[Reported]
 
 
+def kept_environment(confdir: Path, command: str) -> Path:
+    """Where *command* keeps its Sphinx environment between runs (``_build/`` beside conf.py)."""
+    return confdir / "_build" / command
+
+
 @contextmanager
 def read_book(
-    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None, *, resolve: bool = True
+    srcdir: Path,
+    confdir: Path,
+    overrides: dict[str, Any] | None = None,
+    *,
+    resolve: bool = True,
+    keep: Path | None = None,
 ) -> Iterator[BookRun]:
     """Read and resolve the whole book with the non-writing builder; yield app and problems.
 
     ``resolve=False`` stops after Sphinx's reading phase (every page parsed and transformed,
-    the environment complete, nothing resolved): for commands that need only the read doctrees,
-    and then the problems are only the reading's.
+    the environment complete, nothing resolved): for commands that need only the read doctrees.
+    ``keep`` is a directory where the environment and doctrees stay between runs: Sphinx then
+    re-reads only the pages changed since (its incremental build, by the same rules), and the
+    problems reported are only those of the pages read again. Without it every page is read
+    afresh into a temporary directory.
     """
     with tempfile.TemporaryDirectory(prefix="seriesbook-") as tmp:
         app = Sphinx(
             srcdir,
             confdir,
             str(Path(tmp) / "out"),
-            str(Path(tmp) / "doctrees"),
+            str(keep or Path(tmp) / "doctrees"),
             "dummy",
             confoverrides=dict(overrides or {}),
             status=None,
             warning=io.StringIO(),
-            freshenv=True,
+            freshenv=keep is None,
             keep_going=True,
         )
         collector = _Collector(app)
@@ -136,11 +150,17 @@ def read_book(
         try:
             if resolve:
                 app.build(force_all=True)
-            else:
-                app.builder.read()
+            elif app.builder.read() and keep is not None:
+                _save_environment(app)
             yield BookRun(app, sorted(collector.reported, key=_sort_key))
         finally:
             logging.getLogger(sphinx_logging.NAMESPACE).removeHandler(collector)
+
+
+def _save_environment(app: Sphinx) -> None:
+    """Pickle the environment after a read-only run, as Sphinx's own build does after reading."""
+    with open(Path(app.doctreedir) / ENV_PICKLE_FILENAME, "wb") as stream:
+        pickle.dump(app.env, stream, pickle.HIGHEST_PROTOCOL)
 
 
 def _sort_key(r: Reported) -> tuple[str, int, str, str]:

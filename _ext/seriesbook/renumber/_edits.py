@@ -97,6 +97,16 @@ def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | No
     return None
 
 
+def _needs_locating(block: nodes.Element, mapping: dict[str, str]) -> bool:
+    """Whether a block has a local § mention to rewrite or to report (a number no heading has)."""
+    for node in block.findall(nodes.Element):
+        if node.get(MENTION) == "sec" and node.get(MENTION_INVENTORY) is None:
+            number = node[MENTION_NUMBER]
+            if mapping.get(number) != number:
+                return True
+    return False
+
+
 def plan_sources(
     plan: Plan, doctrees: dict[str, nodes.document], outline: Outline
 ) -> list[Dangling]:
@@ -111,9 +121,7 @@ def plan_sources(
             plan.replace(heading.path, start + found[0], start + found[1], found[2])
     for doctree in doctrees.values():
         for block in text_blocks(doctree):
-            if block.line is None or not any(
-                isinstance(n, nodes.Element) and MENTION in n for n in block.findall()
-            ):
+            if block.line is None or not _needs_locating(block, outline.map):
                 continue
             path = Path(block.source or doctree["source"])
             text = plan.text(path)
@@ -133,6 +141,9 @@ class CatalogRewrite:
     ) -> None:
         self.mapping = outline.map
         self.changed = outline.changed()
+        self.changing = re.compile(
+            "|".join(re.escape(n) for n in sorted(self.changed, key=len, reverse=True)) or "(?!)"
+        )
         # doctrees are unpickled afresh for each reading: a heading is known by page and line
         self.headings = {(h.docname, h.line): h for h in outline.headings}
         self.uses: dict[str, list[tuple[str, nodes.Element]]] = {}
@@ -148,7 +159,7 @@ class CatalogRewrite:
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
         msgid = entry.msgid.value
         uses = self.uses.get(msgid, [])
-        if not self.changed or "§" not in msgid or not uses:
+        if not self.changed or "§" not in msgid or not uses or not self._may_change(msgid):
             return [], []
         rewrites = [self._msgid_spans(docname, node, msgid) for docname, node in uses]
         if any(r != rewrites[0] for r in rewrites):
@@ -162,6 +173,11 @@ class CatalogRewrite:
         if heading is not None:
             return id_spans, self._heading(entry.msgstr.value, heading)
         return id_spans, self._translated(entry.msgstr.value)
+
+    def _may_change(self, msgid: str) -> bool:
+        """Every rewrite replaces a changing number or numbers a new heading: a message with
+        neither is left alone without aligning it."""
+        return self.changing.search(msgid) is not None or bool(NEW_HEADING.search(msgid))
 
     def _msgid_spans(
         self, docname: str, node: nodes.Element, msgid: str

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from seriesbook.reading import UsageError, read_book
+from seriesbook.reading import UsageError, kept_environment, read_book
 from seriesbook.renumber import renumber, write_plan
 from seriesbook.renumber.history import record_renumbering
 from seriesbook.rewrite import PlanError
@@ -17,9 +17,13 @@ from seriesbook.rewrite import PlanError
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
 
 
-def run_renumber(srcdir: Path, confdir: Path, *, write: bool = False, fmt: str = "text") -> int:
+def run_renumber(
+    srcdir: Path, confdir: Path, *, write: bool = False, fmt: str = "text", fresh: bool = False
+) -> int:
     root = confdir if srcdir.is_relative_to(confdir) else srcdir
-    with read_book(srcdir, confdir, resolve=False) as run:  # read doctrees suffice
+    # the read doctrees suffice; kept between runs, so a run after an edit re-reads that page
+    keep = None if fresh else kept_environment(confdir, "renumber")
+    with read_book(srcdir, confdir, resolve=False, keep=keep) as run:
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):
             try:
