@@ -190,3 +190,38 @@ def test_a_run_after_an_edit_rereads_that_page_and_plans_as_a_fresh_read(
     for args in ((), ("--fresh",)):
         status, out, _ = _run(capsys, "renumber", str(book), "--format", "json", *args)
         assert status == 0 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
+
+
+def test_a_mention_not_written_as_read_is_reported_never_skipped(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ch01 = book / "ch01.md"
+    ch01.write_text(ch01.read_text(encoding="utf-8") + (
+        "\n转义 \\*§1.1\\* 与 §1\\.1。\n\n译文里有转义 §1.1。\n"
+    ), encoding="utf-8")
+    catalog = book / "locale/en/LC_MESSAGES/ch01.po"
+    entries = (
+        'msgid "转义 \\\\*§1.1\\\\* 与 §1\\\\.1。"\n'
+        'msgstr "Escaped \\\\*§1.1\\\\* and §1\\\\.1."\n\n'
+        'msgid "译文里有转义 §1.1。"\nmsgstr "An escape in the translation: §1\\\\.1."\n'
+    )
+    catalog.write_text(catalog.read_text(encoding="utf-8") + "\n" + entries, encoding="utf-8")
+
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1
+    report = json.loads(out)
+    lines = ch01.read_text(encoding="utf-8").splitlines()
+    escaped = lines.index("转义 \\*§1.1\\* 与 §1\\.1。") + 1
+    assert {"file": "ch01.md", "line": escaped, "old": "§1.1", "new": "§1.2"} in report["edits"]
+    assert [(u["file"], u["text"]) for u in report["unlocated"]] == [
+        ("ch01.md", "§1.1"),  # §1\.1: the number itself is escaped
+        ("locale/en/LC_MESSAGES/ch01.po", "转义 \\*§1.1\\* 与 §1\\.1。"),
+        ("locale/en/LC_MESSAGES/ch01.po", "译文里有转义 §1.1。"),  # its msgstr
+    ]
+    assert report["unlocated"][0]["line"] == escaped
+
+    status, out, _ = _run(capsys, "renumber", str(book), "--write")
+    assert status == 1  # written, but some mentions are left to edit by hand
+    assert "edit it by hand" in out
+    assert "转义 \\*§1.2\\* 与 §1\\.1。" in ch01.read_text(encoding="utf-8")
+    assert entries in catalog.read_text(encoding="utf-8")  # the messages are left whole

@@ -44,6 +44,7 @@ class Report:
     edits: list[Edit]
     dangling: list[Dangling]
     shared: list[Dangling] = field(default_factory=list)
+    unlocated: list[Dangling] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
 
     def _file(self, path: Path) -> str:
@@ -62,6 +63,8 @@ class Report:
                            for d in self.dangling],
             "shared": [{"file": self._file(d.path), "line": d.line, "message": d.mention}
                        for d in self.shared],
+            "unlocated": [{"file": self._file(d.path), "line": d.line, "text": d.mention}
+                          for d in self.unlocated],
         }
 
     def as_text(self) -> str:
@@ -73,11 +76,15 @@ class Report:
         lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
                   "that renumber differently (a heading and a diagram label?): left as it is; "
                   "edit it by hand" for d in self.shared]
+        lines += [f"{self._file(d.path)}:{d.line}: {d.mention!r}: a § mention to renumber is "
+                  "not written as the build reads it (an escape inside the number?): left as "
+                  "it is; edit it by hand" for d in self.unlocated]
         done = "made" if self.written else "to make"
         lines.append(
             f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
             f"{len(self.edits)} edits {done} in {len({e.path for e in self.edits})} files, "
             f"{len(self.dangling)} mentions of no section"
+            + (f", {len(self.unlocated)} to edit by hand" if self.unlocated else "")
         )
         return "\n".join(lines)
 
@@ -131,7 +138,7 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     doctrees = {docname: _read_doctree(env, docname) for docname in docnames}
     outline = number_book(env, doctrees)
     plan = Plan()
-    dangling = plan_sources(plan, doctrees, outline)
+    dangling, unlocated = plan_sources(plan, doctrees, outline)
     rewrite = CatalogRewrite(env, doctrees, outline)
     catalogs: dict[Path, list[Any]] = {}
     for path in catalog_files(app):
@@ -144,6 +151,7 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
         plan.sorted_edits(),
         dangling,
         rewrite.shared,
+        unlocated + rewrite.unlocated,
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
 

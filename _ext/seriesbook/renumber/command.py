@@ -34,4 +34,6 @@ def run_renumber(
         print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:
         print(report.as_text())
-    return EXIT_CHANGES if report.edits and not report.written else EXIT_CLEAN
+    # mentions left to edit by hand are changes still needed, written or not
+    needed = (report.edits and not report.written) or report.unlocated
+    return EXIT_CHANGES if needed else EXIT_CLEAN
