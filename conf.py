@@ -49,6 +49,32 @@ seriesbook_sources = {
         "repo": "https://github.com/pytorch/pytorch",
         "ref": "v2.11.0",
         "commit": "70d99e9",
+        # Written by the build, so in the wheel but not in the repository: cite what makes them.
+        "generated": {
+            "aten/src/ATen/ops/*": "torchgen/gen.py and aten/src/ATen/native/native_functions.yaml",
+            "aten/src/ATen/*Functions.h": "aten/src/ATen/templates/ and torchgen/gen.py",
+            "aten/src/ATen/*Functions_inl.h": "aten/src/ATen/templates/ and torchgen/gen.py",
+            "aten/src/ATen/Operators.h": "aten/src/ATen/templates/Operators.h",
+            "aten/src/ATen/MethodOperators.h": "aten/src/ATen/templates/MethodOperators.h",
+            "aten/src/ATen/RegistrationDeclarations.h": "torchgen/gen.py",
+            "aten/src/ATen/VmapGeneratedPlumbing.h": "torchgen/gen_vmap_plumbing.py",
+            "aten/src/ATen/Config.h": "aten/src/ATen/Config.h.in",
+            "aten/src/ATen/core/TensorBody.h": "aten/src/ATen/templates/TensorBody.h",
+            "aten/src/ATen/core/aten_interned_strings.h":
+                "aten/src/ATen/templates/aten_interned_strings.h",
+            "aten/src/ATen/core/enum_tag.h": "aten/src/ATen/templates/enum_tag.h",
+            "c10/macros/cmake_macros.h": "c10/macros/cmake_macros.h.in",
+            "torch/_C/__init__.pyi": "torch/_C/__init__.pyi.in",
+            "torch/_C/_VariableFunctions.pyi": "torch/_C/_VariableFunctions.pyi.in",
+            "torch/_C/_nn.pyi": "torch/_C/_nn.pyi.in",
+            "torch/_VF.pyi": "tools/pyi/gen_pyi.py",
+            "torch/return_types.pyi": "tools/pyi/gen_pyi.py",
+            "torch/nn/functional.pyi": "torch/nn/functional.pyi.in",
+            "torch/csrc/autograd/generated/*":
+                "tools/autograd/templates/ and tools/autograd/derivatives.yaml",
+            "torch/csrc/lazy/generated/*": "torchgen/dest/lazy_ir.py",
+            "torch/version.py": "tools/generate_torch_version.py",
+        },
     },
     "vllm": {"repo": "https://github.com/vllm-project/vllm", "ref": "v0.8.5"},
 }

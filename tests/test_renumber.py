@@ -52,7 +52,7 @@ def test_renumber_rewrites_sources_and_catalogs(
     status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
     assert status == 1  # dry run: changes needed, nothing of the author's written
     assert _authored(book) == before
-    assert (book / "_build" / "renumber" / "environment.pickle").is_file()  # kept for next time
+    assert (book / "_build/renumber/doctrees/environment.pickle").is_file()  # kept for next time
     report = json.loads(out)
     assert report["map"] == EXPECTED_MAP
     assert report["new"] == [{"file": "ch01.md", "line": 7, "number": "1.1"}]
@@ -166,7 +166,7 @@ def test_sibling_link_to_a_renumbered_section_warns(
 def test_a_run_after_an_edit_rereads_that_page_and_plans_as_a_fresh_read(
     book: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    kept = book / "_build" / "renumber"
+    kept = book / "_build" / "renumber" / "doctrees"
     status, first, _ = _run(capsys, "renumber", str(book), "--format", "json")
     assert status == 1
     read_at = {p.name: p.stat().st_mtime_ns for p in kept.glob("*.doctree")}

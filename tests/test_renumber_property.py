@@ -15,7 +15,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from seriesbook.reading import read_book
+from seriesbook.reading import read_book, read_pages
 from seriesbook.renumber import renumber, write_plan
 
 CONF = 'extensions = ["myst_parser", "seriesbook.sections"]\nlanguage = "zh_CN"\n'
@@ -161,7 +161,7 @@ def test_the_kept_environment_plans_as_a_fresh_read(
         (root / "conf.py").write_text(CONF, encoding="utf-8")
         for name, text in _render(book, before).items():
             (root / name).write_text(text, encoding="utf-8")
-        with read_book(root, root, resolve=False, keep=kept) as run:
+        with read_pages(root, root, kept=kept) as run:
             renumber(run.app, root)
         _apply(book, script)
         for name, text in _render(book, before).items():
@@ -169,6 +169,6 @@ def test_the_kept_environment_plans_as_a_fresh_read(
                 (root / name).write_text(text, encoding="utf-8")
         reports = []
         for keep in (kept, None):
-            with read_book(root, root, resolve=False, keep=keep) as run:
+            with read_pages(root, root, kept=keep) as run:
                 reports.append(renumber(run.app, root)[0].as_json())
     assert reports[0] == reports[1]

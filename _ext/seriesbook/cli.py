@@ -1,6 +1,7 @@
-"""The ``seriesbook`` command: check, lock and stats, on top of Sphinx's own reading.
+"""The ``seriesbook`` command: check, lock, stats and editions, on top of Sphinx's own reading.
 
-Exit status: 0 clean, 1 problems found, 2 usage error (one line on stderr).
+Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
+error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
 """
 
 from __future__ import annotations
@@ -12,17 +13,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from seriesbook import __version__
-from seriesbook.reading import BookRun, UsageError, default_dirs, read_book
+from seriesbook.config import book_editions
+from seriesbook.reading import (
+    Reported,
+    UsageError,
+    check_editions,
+    default_dirs,
+    open_book,
+    read_book,
+)
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 
-def _parse_sources(pairs: Sequence[str]) -> dict[str, str]:
+def _parse_sources(pairs: Sequence[str], option: str = "--source") -> dict[str, str]:
     sources: dict[str, str] = {}
     for pair in pairs:
         name, sep, path = pair.partition("=")
         if not sep or not name or not path:
-            raise UsageError(f"--source expects NAME=PATH, got {pair!r}")
+            raise UsageError(f"{option} expects NAME=PATH, got {pair!r}")
         sources[name] = path
     return sources
 
@@ -35,19 +44,18 @@ def _overrides(args: argparse.Namespace) -> dict[str, Any]:
     return overrides
 
 
-def _print_problems(run: BookRun, fmt: str) -> int:
+def _print_problems(problems: list[Reported], fmt: str) -> int:
     if fmt == "json":
-        print(json.dumps([r.as_json() for r in run.reported], ensure_ascii=False, indent=2))
+        print(json.dumps([r.as_json() for r in problems], ensure_ascii=False, indent=2))
     else:
-        for reported in run.reported:
+        for reported in problems:
             print(reported.as_text())
-    return EXIT_PROBLEMS if run.reported else EXIT_CLEAN
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
-    with read_book(srcdir, confdir, _overrides(args)) as run:
-        return _print_problems(run, args.format)
+    return _print_problems(check_editions(srcdir, confdir, _overrides(args)), args.format)
 
 
 def cmd_lock(args: argparse.Namespace) -> int:
@@ -55,7 +63,7 @@ def cmd_lock(args: argparse.Namespace) -> int:
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
     with read_book(srcdir, confdir, _overrides(args)) as run:
-        status = _print_problems(run, "text")
+        status = _print_problems(run.reported, "text")
         path = write_lock(run.app)
         print(f"wrote {path}", file=sys.stderr)
         return status
@@ -75,13 +83,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_editions(args: argparse.Namespace) -> int:
-    from sphinx.config import eval_config_file
-    from sphinx.util.tags import Tags
-
-    _, confdir = default_dirs(args.srcdir, args.confdir)
-    namespace = eval_config_file(confdir / "conf.py", Tags())
-    editions = namespace.get("seriesbook_editions") or [namespace.get("language") or "en"]
-    print(" ".join(editions))
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with open_book(srcdir, confdir) as app:  # the options validated as the build does
+        print(" ".join(book_editions(app.config)))
     return EXIT_CLEAN
 
 
@@ -90,6 +94,21 @@ def cmd_renumber(args: argparse.Namespace) -> int:
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
     return run_renumber(srcdir, confdir, write=args.write, fmt=args.format, fresh=args.fresh)
+
+
+def cmd_repin(args: argparse.Namespace) -> int:
+    from seriesbook.repin.command import run_repin
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    return run_repin(
+        srcdir,
+        confdir,
+        sources=_parse_sources(args.source or []),
+        to=args.to,
+        to_sources=_parse_sources(args.to_source or [], "--to-source"),
+        write=args.write,
+        fmt=args.format,
+    )
 
 
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
@@ -143,6 +162,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="read every page again, not only those changed since the last run (_build/renumber)",
     )
     renumber.set_defaults(run=cmd_renumber)
+
+    repin = commands.add_parser(
+        "repin", help="move a source's citations to a new release, in sources and catalogs"
+    )
+    _add_book_arguments(repin, sources=True)
+    repin.add_argument("--to", required=True, metavar="NAME=REF[@COMMIT]",
+                       help="the new release of source NAME")
+    repin.add_argument("--to-source", action="append", metavar="NAME=NEW",
+                       help="the new release's copy, when the copies are plain directories")
+    repin.add_argument("--write", action="store_true", help="rewrite the files (else dry run)")
+    repin.add_argument("--format", choices=("text", "json"), default="text")
+    repin.set_defaults(run=cmd_repin)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)

@@ -1,16 +1,26 @@
 """Every ``seriesbook_*`` option of ``conf.py``, in one dataclass.
 
-Each field is one option: its name (without the ``seriesbook_`` prefix), type, default and help
-text live together, so the README's configuration table, Sphinx's registration and the code that
-reads the options cannot drift apart. ``setup()`` registers every field as a Sphinx config value;
-capabilities read them back as a typed object with :func:`get_config`.
+Each field is one option: its name (without the ``seriesbook_`` prefix), type, default, help
+text and validator live together, so the README's configuration table, Sphinx's registration, the
+validation and the code that reads the options cannot drift apart. ``setup()`` registers every
+field as a Sphinx config value and validates them all at ``config-inited`` (a ``ConfigError``
+naming the option and what is wrong, before anything reads them); capabilities read them back as a
+typed object with :func:`get_config`.
+
+Two rules every capability shares live here too: which editions the book has
+(:func:`book_editions`) and how a per-language table is looked up (:func:`language_key`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
+import string
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
+
+from sphinx.errors import ConfigError
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -19,6 +29,8 @@ if TYPE_CHECKING:
 
 PREFIX = "seriesbook_"
 Rebuild = Literal["env", "html", ""]
+#: What is wrong with an option's value, in words, or None when it is fine.
+Validator = Callable[[Any], "str | None"]
 
 DEFAULT_CHAPTER_PATTERNS: dict[str, str] = {
     "zh": r"第(?P<chapter>\d+)章",
@@ -51,9 +63,138 @@ DEFAULT_SOURCE_SUFFIXES: tuple[str, ...] = (
 )
 
 
-def _option(default: Any, help: str, rebuild: Rebuild = "env") -> Any:
-    """A dataclass field carrying the option's help text and Sphinx rebuild kind."""
-    meta = {"help": help, "rebuild": rebuild}
+# --- validators: what is wrong with a value, in words ---------------------------------------
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return (text if len(text) <= 60 else text[:59] + "…") + f" ({type(value).__name__})"
+
+
+def _is_str(value: Any) -> str | None:
+    return None if isinstance(value, str) else f"must be a string, not {_shown(value)}"
+
+
+def _is_bool(value: Any) -> str | None:
+    return None if isinstance(value, bool) else f"must be True or False, not {_shown(value)}"
+
+
+def _str_list(example: str) -> Validator:
+    def check(value: Any) -> str | None:
+        if isinstance(value, str):
+            return f"must be a list of strings, e.g. [{example!r}], not the string {value!r}"
+        if not isinstance(value, list | tuple):
+            return f"must be a list of strings, e.g. [{example!r}], not {_shown(value)}"
+        for item in value:
+            if not isinstance(item, str) or not item:
+                return f"every entry must be a non-empty string, not {_shown(item)}"
+        if len(set(value)) != len(value):
+            return f"lists an entry twice: {list(value)!r}"
+        return None
+
+    return check
+
+
+def _str_dict(what: str) -> Validator:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, dict):
+            return f"must be a dict of {what}, not {_shown(value)}"
+        for key, item in value.items():
+            if not isinstance(key, str) or not key:
+                return f"every key must be a non-empty string, not {_shown(key)}"
+            if not isinstance(item, str):
+                return f"{key!r} must map to a string, not {_shown(item)}"
+        return None
+
+    return check
+
+
+SOURCE_KEYS: dict[str, str] = {
+    "repo": "the repository's URL",
+    "ref": "the tag or branch cited",
+    "commit": "the commit the ref must resolve to (optional)",
+    "path": "a local copy, relative to conf.py (optional)",
+    "generated": "generated files: path or glob → what to cite instead (optional)",
+}
+
+
+def _sources(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        return f'must be a dict of name → {{"repo": …, "ref": …}}, not {_shown(value)}'
+    for name, spec in value.items():
+        if not isinstance(name, str) or not name:
+            return f"every source name must be a non-empty string, not {_shown(name)}"
+        if not isinstance(spec, dict):
+            return f'source {name!r} must be a dict {{"repo": …, "ref": …}}, not {_shown(spec)}'
+        unknown = sorted(map(str, set(spec) - set(SOURCE_KEYS)))
+        if unknown:
+            return f"source {name!r}: unknown key {unknown[0]!r} (known: {', '.join(SOURCE_KEYS)})"
+        for key, item in spec.items():
+            if key == "generated":
+                problem = _str_dict("path or glob → what to cite instead")(item)
+                if problem:
+                    return f"source {name!r}: generated {problem}"
+            elif not isinstance(item, str):
+                return f"source {name!r}: {key} must be a string, not {_shown(item)}"
+    return None  # a source without repo or ref is the citations' cite-source problem
+
+
+def _gates(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        return f"must be a dict of gate → whole number ≥ 0, not {_shown(value)}"
+    for key, minimum in value.items():
+        if key not in DEFAULT_GATES:
+            return f"unknown gate {key!r} (known: {', '.join(DEFAULT_GATES)})"
+        if not isinstance(minimum, int) or isinstance(minimum, bool) or minimum < 0:
+            return f"{key} must be a whole number ≥ 0, not {_shown(minimum)}"
+    return None
+
+
+def _chapter_patterns(value: Any) -> str | None:
+    problem = _str_dict("language → regular expression")(value)
+    if problem:
+        return problem
+    for language, pattern in value.items():
+        try:
+            compiled = re.compile(pattern)
+        except re.error as error:
+            return f"the pattern of {language!r} is not a regular expression: {error}"
+        if "chapter" not in compiled.groupindex:
+            return f"the pattern of {language!r} has no group (?P<chapter>…) for the number"
+    return None
+
+
+EDITION_URL_FIELDS = {
+    "language": "zh_CN",
+    "rtd_language": "zh-cn",
+    "pagename": "ch01",
+    "target": "ch01.html",
+}
+
+
+def _edition_url(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return f"must be a string, not {_shown(value)}"
+    known = ", ".join("{" + name + "}" for name in EDITION_URL_FIELDS)
+    try:
+        names = [name for _, name, _, _ in string.Formatter().parse(value) if name is not None]
+    except ValueError as error:
+        return f"{value!r} is not a valid pattern ({error}); fields: {known}"
+    for name in names:
+        if name not in EDITION_URL_FIELDS:  # also {0}, {} and {target.upper}
+            return f"{value!r}: unknown field {{{name}}}; fields: {known}"
+    try:
+        value.format(**EDITION_URL_FIELDS)
+    except (ValueError, TypeError) as error:  # a bad conversion or format spec
+        return f"{value!r} is not a valid pattern ({error}); fields: {known}"
+    return None
+
+
+def _option(
+    default: Any, help: str, rebuild: Rebuild = "env", *, check: Validator = _is_str
+) -> Any:
+    """A dataclass field carrying the option's help text, Sphinx rebuild kind and validator."""
+    meta = {"help": help, "rebuild": rebuild, "check": check}
     if isinstance(default, dict | list):
         return field(default_factory=lambda: type(default)(default), metadata=meta)
     return field(default=default, metadata=meta)
@@ -68,7 +209,12 @@ class SeriesbookConfig:
     )
     repository_branch: str = _option("main", "Branch the edit button opens.", "html")
     editions: list[str] = _option(
-        ["zh_CN"], "Languages `make html` builds, each into `_build/html/<language>/`.", "html"
+        [],
+        "Languages `make html` builds, each into `_build/html/<language>/`; the first is the "
+        "book's own language. Empty (the default): the book's `language` only "
+        "(see :func:`book_editions`).",
+        "html",
+        check=_str_list("zh_CN"),
     )
     edition_url: str = _option(
         "../{language}/{target}",
@@ -76,6 +222,7 @@ class SeriesbookConfig:
         "{rtd_language} (zh_CN → zh-cn), {pagename}, {target} (the page's file); relative to "
         "the edition's root, or absolute, e.g. `/{rtd_language}/latest/{target}`.",
         "html",
+        check=_edition_url,
     )
     mermaid_dir: str = _option(
         "",
@@ -87,32 +234,39 @@ class SeriesbookConfig:
         DEFAULT_CHAPTER_PATTERNS,
         "Per-language regex for chapter mentions, keyed by language or its prefix; "
         "the group `chapter` is the chapter number.",
+        check=_chapter_patterns,
     )
-    sources: dict[str, dict[str, str]] = _option(
+    sources: dict[str, dict[str, Any]] = _option(
         {},
-        "Cited repositories: name → {repo, ref, commit (optional), path (optional local copy)}.",
+        "Cited repositories: name → {repo, ref, commit (optional), path (optional local copy), "
+        "generated (optional: path or glob → what to cite instead)}.",
+        check=_sources,
     )
     default_source: str = _option("", "Source used by citations that name none.")
     source_paths: dict[str, str] = _option(
         {},
         "Local copies of sources (name → git repository or directory); normally given by "
         "`--source NAME=PATH` or $SERIESBOOK_SOURCE_<NAME>, not in conf.py.",
+        check=_str_dict("source name → path"),
     )
     source_suffixes: list[str] = _option(
         list(DEFAULT_SOURCE_SUFFIXES),
         "File suffixes that make a slash-less `name:LINE` literal a citation.",
+        check=_str_list(".py"),
     )
     lock_file: str = _option(
         "citations.lock.json", "Citation lock, relative to the directory of conf.py."
     )
     gates: dict[str, int] = _option(
-        DEFAULT_GATES, "Chapter gates for chapters not marked `status: draft`.", "env"
+        DEFAULT_GATES, "Chapter gates for chapters not marked `status: draft`.", "env",
+        check=_gates,
     )
     search_cache: bool = _option(
         True,
         "Keep jieba's segmentation of each text in the doctree directory, so a rebuild only "
         "segments changed text (the index is the same as Sphinx's either way).",
         "",
+        check=_is_bool,
     )
 
 
@@ -125,10 +279,42 @@ def get_config(config: Config) -> SeriesbookConfig:
     return SeriesbookConfig(**{f.name: getattr(config, PREFIX + f.name) for f in option_fields()})
 
 
+def validate(app: Sphinx | None, config: Config) -> None:
+    """``config-inited``: every option checked by its field's validator, before anyone reads it."""
+    for f in option_fields():
+        problem = f.metadata["check"](getattr(config, PREFIX + f.name))
+        if problem:
+            raise ConfigError(f"{PREFIX}{f.name}: {problem}")
+
+
+def book_editions(config: Config) -> list[str]:
+    """The languages of the book's editions, its own language first.
+
+    ``seriesbook_editions``, or else the ``language`` of ``conf.py`` alone (not a ``-D
+    language=…`` override: building another language makes a translated edition of the book).
+    """
+    editions = list(get_config(config).editions)
+    if editions:
+        return editions
+    raw: dict[str, Any] = getattr(config, "_raw_config", {})
+    own = raw.get("language") if "language" in raw else config.language
+    return [str(own or "en")]
+
+
 def source_language(config: Config) -> str:
-    """The book's own language: the first of ``seriesbook_editions``."""
-    editions = get_config(config).editions
-    return editions[0] if editions else str(config.language or "en")
+    """The book's own language: the first of its editions."""
+    return book_editions(config)[0]
+
+
+def language_key(language: str | None, keys: Iterable[str]) -> str | None:
+    """The key of a per-language table for *language*: ``zh_CN`` itself, else its prefix ``zh``."""
+    if not language:
+        return None
+    known = set(keys)
+    if language in known:
+        return language
+    prefix = re.split(r"[_-]", language, maxsplit=1)[0]
+    return prefix if prefix in known else None
 
 
 def is_translated_edition(config: Config) -> bool:
@@ -147,7 +333,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
 
     for f in option_fields():
         default = _default(f)
-        app.add_config_value(
-            PREFIX + f.name, default, f.metadata["rebuild"], types=frozenset({type(default)})
-        )
+        types = {list, tuple} if isinstance(default, list) else {type(default)}
+        rebuild = f.metadata["rebuild"]
+        app.add_config_value(PREFIX + f.name, default, rebuild, types=frozenset(types))
+    # before Sphinx's own type check (800), so a wrong option is one clear error, not two
+    app.connect("config-inited", validate, priority=400)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

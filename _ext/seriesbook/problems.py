@@ -49,6 +49,10 @@ class Problem(Enum):
     CITE_SOURCE = "cite-source", "A configured source is unusable (bad ref, commit mismatch)."
     CITE_PATH = "cite-path", "A citation path is unsafe (absolute, '..', backslash, empty part)."
     CITE_MISSING_FILE = "cite-missing-file", "The cited file does not exist at the pinned ref."
+    CITE_GENERATED = (
+        "cite-generated",
+        "A citation points into a file the source generates at build time (not in its repository).",
+    )
     CITE_LINE_RANGE = "cite-line-range", "Line 0, past the end of the file, or END before START."
     CITE_SYMBOL = "cite-symbol", "The cited symbol does not occur in the cited lines."
     CITE_EXCERPT = "cite-excerpt", "A code excerpt differs from the cited lines."

@@ -3,29 +3,48 @@
 ``seriesbook check``, ``lock`` and ``stats`` must see exactly what the build sees, so they run
 Sphinx's own reading and resolving with the non-writing ``dummy`` builder into a temporary
 directory, and collect every warning as a :class:`Reported` record instead of parsing text.
+The collector is attached the moment Sphinx sets up its logging, so warnings Sphinx and the
+extensions emit while starting (conf.py, option types, ``builder-inited``) are problems too.
+``seriesbook check`` reads every edition (:func:`check_editions`): a ``-W`` build of any of them
+fails exactly when ``check`` reports a problem. An error that stops reading (conf.py, an
+extension, an option, an unreadable file) is a :class:`UsageError` naming the file (:mod:`.stops`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import logging
 import pickle
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, TypeVar
 
+import sphinx.locale
 from docutils import nodes
 from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
 from sphinx.util import logging as sphinx_logging
+from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+from seriesbook.config import book_editions
 from seriesbook.problems import WARNING_TYPE, translated_from
+from seriesbook.stops import UsageError, stopped_reading
 
+T = TypeVar("T")
 
-class UsageError(Exception):
-    """A command-line mistake: reported in one line, exit status 2."""
+__all__ = [
+    "BookRun",
+    "Reported",
+    "UsageError",
+    "check_editions",
+    "kept_environment",
+    "open_book",
+    "read_book",
+    "read_pages",
+]
 
 
 @dataclass(frozen=True, order=True)
@@ -65,12 +84,19 @@ def default_dirs(srcdir: str | None, confdir: str | None) -> tuple[Path, Path]:
 class _Collector(sphinx_logging.WarningStreamHandler):
     """Keeps warnings as records; a WarningStreamHandler so Sphinx's pending_warnings works."""
 
-    def __init__(self, app: Sphinx) -> None:
+    app: Sphinx
+
+    def __init__(self) -> None:
         super().__init__(io.StringIO())  # type: ignore[arg-type]
-        self.app = app
         self.reported: list[Reported] = []
         self.setLevel(logging.WARNING)
+
+    def attach(self, app: Sphinx) -> None:
+        """Join Sphinx's logger, filtered as Sphinx filters its own warning stream."""
+        self.app = app
         self.addFilter(sphinx_logging.WarningSuppressor(app))
+        self.addFilter(sphinx_logging.OnceFilter())
+        logging.getLogger(sphinx_logging.NAMESPACE).addHandler(self)
 
     def emit(self, record: logging.LogRecord) -> None:
         file, line = self._where(getattr(record, "location", None))
@@ -98,8 +124,9 @@ class _Collector(sphinx_logging.WarningStreamHandler):
         if sep and line.isdigit():
             # another extension's warning in translated text: the author's line, not Sphinx's
             return translated_from(path) or (path or None, int(line))
-        if ":" not in location and location in self.app.env.all_docs:
-            return str(self.app.env.doc2path(location)), None
+        env = getattr(getattr(self, "app", None), "env", None)  # none while Sphinx starts
+        if ":" not in location and env is not None and location in env.all_docs:
+            return str(env.doc2path(location)), None
         return location, None
 
 
@@ -109,9 +136,41 @@ class BookRun:
     reported: list[Reported]
 
 
-def kept_environment(confdir: Path, command: str) -> Path:
-    """Where *command* keeps its Sphinx environment between runs (``_build/`` beside conf.py)."""
-    return confdir / "_build" / command
+@contextmanager
+def open_book(
+    srcdir: Path,
+    confdir: Path,
+    overrides: dict[str, Any] | None = None,
+    *,
+    language: str | None = None,
+    collector: _Collector | None = None,
+    kept: Path | None = None,
+) -> Iterator[Sphinx]:
+    """Start Sphinx on the book (``dummy`` builder, temporary output); read nothing yet.
+
+    *language* builds that edition (``-D language=…``). *kept* is a directory whose environment
+    is loaded and kept; without it the environment is fresh and temporary. An error that stops
+    Sphinx from starting is a :class:`UsageError` naming the file.
+    """
+    confoverrides = dict(overrides or {})
+    if language:
+        confoverrides["language"] = language
+    collector = collector or _Collector()
+    with (
+        tempfile.TemporaryDirectory(prefix="seriesbook-") as tmp,
+        _fresh_docutils(confdir),
+        _collecting(collector),
+    ):
+        work = kept or Path(tmp)
+        app = _stopping(
+            confdir,
+            lambda: Sphinx(
+                srcdir, confdir, str(work / "out"), str(work / "doctrees"), "dummy",
+                confoverrides=confoverrides, status=None, warning=io.StringIO(),
+                freshenv=kept is None, keep_going=True,
+            ),
+        )
+        yield app
 
 
 @contextmanager
@@ -120,47 +179,120 @@ def read_book(
     confdir: Path,
     overrides: dict[str, Any] | None = None,
     *,
-    resolve: bool = True,
-    keep: Path | None = None,
+    language: str | None = None,
 ) -> Iterator[BookRun]:
-    """Read and resolve the whole book with the non-writing builder; yield app and problems.
+    """Read and resolve the whole book with the non-writing builder; yield app and problems."""
+    collector = _Collector()
+    with open_book(srcdir, confdir, overrides, language=language, collector=collector) as app:
+        _stopping(confdir, lambda: app.build(force_all=True), lambda: _reading(app))
+        yield BookRun(app, sorted(collector.reported, key=_sort_key))
 
-    ``resolve=False`` stops after Sphinx's reading phase (every page parsed and transformed,
-    the environment complete, nothing resolved): for commands that need only the read doctrees.
-    ``keep`` is a directory where the environment and doctrees stay between runs: Sphinx then
-    re-reads only the pages changed since (its incremental build, by the same rules), and the
-    problems reported are only those of the pages read again. Without it every page is read
-    afresh into a temporary directory.
+
+def kept_environment(confdir: Path, command: str) -> Path:
+    """Where *command* keeps its Sphinx environment between runs (``_build/`` beside conf.py)."""
+    return confdir / "_build" / command
+
+
+@contextmanager
+def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iterator[BookRun]:
+    """Only Sphinx's reading phase: every page parsed and transformed, the environment complete,
+    nothing resolved or written; for commands that need only the read doctrees.
+
+    With *kept* (:func:`kept_environment`) the environment stays there between runs and Sphinx
+    re-reads only the pages changed since, by its own incremental rules; the problems reported
+    are then those of the pages read again. Without it every page is read afresh.
     """
-    with tempfile.TemporaryDirectory(prefix="seriesbook-") as tmp:
-        app = Sphinx(
-            srcdir,
-            confdir,
-            str(Path(tmp) / "out"),
-            str(keep or Path(tmp) / "doctrees"),
-            "dummy",
-            confoverrides=dict(overrides or {}),
-            status=None,
-            warning=io.StringIO(),
-            freshenv=keep is None,
-            keep_going=True,
-        )
-        collector = _Collector(app)
-        logging.getLogger(sphinx_logging.NAMESPACE).addHandler(collector)
-        try:
-            if resolve:
-                app.build(force_all=True)
-            elif app.builder.read() and keep is not None:
-                _save_environment(app)
-            yield BookRun(app, sorted(collector.reported, key=_sort_key))
-        finally:
-            logging.getLogger(sphinx_logging.NAMESPACE).removeHandler(collector)
+    collector = _Collector()
+    with open_book(srcdir, confdir, collector=collector, kept=kept) as app:
+        updated = _stopping(confdir, app.builder.read, lambda: _reading(app))
+        if kept is not None and updated:
+            _save_environment(app)
+        yield BookRun(app, sorted(collector.reported, key=_sort_key))
 
 
 def _save_environment(app: Sphinx) -> None:
-    """Pickle the environment after a read-only run, as Sphinx's own build does after reading."""
+    """Pickle the environment after reading, as Sphinx's own build does before resolving."""
     with open(Path(app.doctreedir) / ENV_PICKLE_FILENAME, "wb") as stream:
         pickle.dump(app.env, stream, pickle.HIGHEST_PROTOCOL)
+
+
+def check_editions(
+    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None
+) -> list[Reported]:
+    """Every problem a ``-W`` build of any edition would report, each once.
+
+    The book is read as configured, then once per other edition (``seriesbook_editions``);
+    a problem only a translated edition has says which edition in its message.
+    """
+    with read_book(srcdir, confdir, overrides) as run:
+        reported = list(run.reported)
+        first = run.app.config.language
+        editions = book_editions(run.app.config)
+    seen = {(r.file, r.line, r.code) for r in reported}
+    for language in editions:
+        if language == first:
+            continue
+        with read_book(srcdir, confdir, overrides, language=language) as run:
+            for found in run.reported:
+                if (found.file, found.line, found.code) not in seen:
+                    seen.add((found.file, found.line, found.code))
+                    message = f"{found.message} (the {language} edition)"
+                    reported.append(dataclasses.replace(found, message=message))
+    return sorted(reported, key=_sort_key)
+
+
+def _stopping(
+    confdir: Path, step: Callable[[], T], document: Callable[[], Path | None] = lambda: None
+) -> T:
+    """Run one step of Sphinx; an error that stops reading becomes a one-line UsageError."""
+    try:
+        return step()
+    except Exception as error:
+        usage = stopped_reading(error, confdir / "conf.py", document())
+        if usage is None:
+            raise
+        raise usage from error
+
+
+def _reading(app: Sphinx) -> Path | None:
+    """The file Sphinx is reading (or was, when it stopped)."""
+    docname = app.env.current_document.docname
+    return Path(app.env.doc2path(docname)) if docname else None
+
+
+@contextmanager
+def _fresh_docutils(confdir: Path) -> Iterator[None]:
+    """What sphinx-build does around one app, and Sphinx's catalogs of a fresh process.
+
+    ``sphinx.locale`` merges the catalogs of every language it has loaded, so a second
+    edition read in the same process must start from none.
+    """
+    sphinx.locale.translators.clear()
+    with patch_docutils(confdir), docutils_namespace():
+        yield
+
+
+@contextmanager
+def _collecting(collector: _Collector) -> Iterator[None]:
+    """Attach *collector* as soon as Sphinx sets up its logging, before it reads conf.py.
+
+    ``Sphinx()`` replaces every handler of its logger while starting, and warns (option types,
+    extensions, ``builder-inited``) before it returns, so a handler added afterwards misses those.
+    """
+    setup = sphinx_logging.setup
+
+    def setup_and_collect(
+        app: Sphinx, status: IO[str], warning: IO[str], *, verbosity: int = 0
+    ) -> None:
+        setup(app, status, warning, verbosity=verbosity)
+        collector.attach(app)
+
+    sphinx_logging.setup = setup_and_collect
+    try:
+        yield
+    finally:
+        sphinx_logging.setup = setup
+        logging.getLogger(sphinx_logging.NAMESPACE).removeHandler(collector)
 
 
 def _sort_key(r: Reported) -> tuple[str, int, str, str]:

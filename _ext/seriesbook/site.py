@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.errors import ExtensionError
 
 from seriesbook import __version__
-from seriesbook.config import get_config
+from seriesbook.config import get_config, language_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -84,7 +84,7 @@ def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
 
 def _require_jieba(app: Sphinx) -> None:
     language = app.config.html_search_language or app.config.language or ""
-    if not _is_html(app) or not language.lower().startswith("zh"):
+    if not _is_html(app) or language_key(language, ["zh"]) is None:
         return
     try:
         import jieba  # noqa: F401

@@ -16,6 +16,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 
 from seriesbook.citations._data import CitationRecord, citations_domain
+from seriesbook.citations._generated import generated_instead
 from seriesbook.citations._parse import (
     EXPLICIT,
     Citation,
@@ -79,7 +80,8 @@ class LinkCitations(SphinxTransform):
             records.append(record)
             spec = config.sources.get(record.source)
             citation = record.citation
-            if spec is not None and citation is not None and not unsafe_path(citation.path):
+            if (spec is not None and citation is not None and not unsafe_path(citation.path)
+                    and generated_instead(spec, citation.path) is None):
                 _wrap(node, citation_url(spec, citation))
         citations_domain(self.env).set_records(self.env.docname, records)
 

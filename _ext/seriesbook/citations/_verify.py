@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from seriesbook.citations import lockfile
 from seriesbook.citations._data import (
@@ -27,6 +27,7 @@ from seriesbook.citations._data import (
     SourceId,
     citations_domain,
 )
+from seriesbook.citations._generated import generated_instead
 from seriesbook.citations._parse import Citation, unsafe_path
 from seriesbook.citations._sources import Refusal, SourceCopy, SourceError, open_copy
 from seriesbook.config import SeriesbookConfig, get_config
@@ -132,6 +133,20 @@ def static_problem(record: CitationRecord) -> tuple[Problem, str] | None:
     if citation.end < citation.start:
         return Problem.CITE_LINE_RANGE, f"END {citation.end} is before START {citation.start}"
     return None
+
+
+def generated_problem(
+    record: CitationRecord, spec: dict[str, Any]
+) -> tuple[Problem, str] | None:
+    """A citation into a file the source declares generated at build time."""
+    assert record.citation is not None
+    instead = generated_instead(spec, record.citation.path)
+    if instead is None:
+        return None
+    return Problem.CITE_GENERATED, (
+        f"{record.citation.path} is generated at build time, not in the repository at "
+        f"{spec.get('ref', '')}: cite {instead} instead"
+    )
 
 
 def judge(record: CitationRecord, facts: Facts) -> tuple[Problem, str] | None:
@@ -296,7 +311,7 @@ class Verification:
             return
         checkable = []
         for docname, record in located:
-            problem = static_problem(record)
+            problem = static_problem(record) or generated_problem(record, spec)
             if problem is None:
                 checkable.append((docname, record))
             else:

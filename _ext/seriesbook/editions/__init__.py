@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.transforms import SphinxTransform
 
 from seriesbook import __version__
-from seriesbook.config import get_config, is_translated_edition, source_language
+from seriesbook.config import book_editions, get_config, is_translated_edition, source_language
 from seriesbook.editions import _diagrams
 from seriesbook.editions._coverage import (
     Coverage,
@@ -76,7 +76,7 @@ class CheckCatalogs(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         docname = self.env.current_document.docname
         if not is_translated_edition(self.config):
-            for language in get_config(self.config).editions[1:]:
+            for language in book_editions(self.config)[1:]:
                 if (path := catalog_path(self.env, language, docname)) is not None:
                     self.env.note_dependency(path)
                     check_catalog(read_catalog(path), path, recognizers(self.config))

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import get_config
+from seriesbook.config import book_editions, get_config
 from seriesbook.editions._ui import html_lang, language_name, text
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def add_switcher(
     doctree: nodes.document | None,
 ) -> None:
     """Put the switcher at the top of every document page's body."""
-    editions = get_config(app.config).editions
+    editions = book_editions(app.config)
     if doctree is None or app.builder.format != "html" or len(editions) < 2:
         return
     pattern = get_config(app.config).edition_url
@@ -79,7 +79,7 @@ def add_switcher(
 
 
 def add_static(app: Sphinx, config: Config) -> None:
-    if len(get_config(config).editions) < 2:
+    if len(book_editions(config)) < 2:
         return
     if str(STATIC) not in config.html_static_path:
         config.html_static_path.append(str(STATIC))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from seriesbook.config import language_key
 
 LANGUAGE_NAMES: dict[str, str] = {
     "zh_CN": "简体中文",
@@ -41,21 +41,14 @@ UI: dict[str, dict[str, str]] = {
 }
 
 
-def _lookup(table: dict[str, str] | dict[str, dict[str, str]], language: str) -> str | None:
-    if language in table:
-        return language
-    prefix = re.split(r"[_-]", language, maxsplit=1)[0]
-    return prefix if prefix in table else None
-
-
 def language_name(language: str) -> str:
-    key = _lookup(LANGUAGE_NAMES, language)
+    key = language_key(language, LANGUAGE_NAMES)
     return LANGUAGE_NAMES[key] if key else language
 
 
 def text(language: str, key: str, **fields: str) -> str:
     """The UI string *key* in *language* (falling back to English), formatted with *fields*."""
-    table = UI[_lookup(UI, language) or "en"]
+    table = UI[language_key(language, UI) or "en"]
     return table[key].format(**fields)
 
 

@@ -1,6 +1,6 @@
 """``seriesbook renumber``: number the § sections again, and every reference with them.
 
-Reads the book with Sphinx's own reading (:func:`seriesbook.reading.read_book`), numbers every
+Reads the book with Sphinx's own reading (:func:`seriesbook.reading.read_pages`), numbers every
 chapter's § headings by the rule the checks enforce (:mod:`._outline`), and plans, with the
 shared rewrite layer (:mod:`seriesbook.rewrite`), the edits of the headings, of every § mention
 and local ``{sec}`` role the build links, and of the same in every catalog's msgid and msgstr

@@ -1,7 +1,7 @@
 """The ``seriesbook renumber`` command: read, plan, report, and with ``--write`` rewrite.
 
-Exit status: 0 nothing to change (or every change written), 1 changes needed (dry run), 2 usage
-error (a duplicate number, a file changed under the plan).
+Exit status: 0 nothing to change (or every change written), 1 changes needed (dry run, or
+mentions left to edit by hand), 2 usage error (a duplicate number, a file changed under the plan).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from seriesbook.reading import UsageError, kept_environment, read_book
+from seriesbook.reading import UsageError, kept_environment, read_pages
 from seriesbook.renumber import renumber, write_plan
 from seriesbook.renumber.history import record_renumbering
 from seriesbook.rewrite import PlanError
@@ -22,8 +22,13 @@ def run_renumber(
 ) -> int:
     root = confdir if srcdir.is_relative_to(confdir) else srcdir
     # the read doctrees suffice; kept between runs, so a run after an edit re-reads that page
-    keep = None if fresh else kept_environment(confdir, "renumber")
-    with read_book(srcdir, confdir, resolve=False, keep=keep) as run:
+    kept = None if fresh else kept_environment(confdir, "renumber")
+    if kept is not None:
+        try:
+            kept.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            kept = None  # a read-only book is read afresh
+    with read_pages(srcdir, confdir, kept=kept) as run:
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):
             try:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
+from seriesbook.config import language_key
+
 NUMBER = r"\d+(?:\.\d+)+"
 # A heading that starts with a whole § number (`§12.3 Guard`, also `§12.3：Guard`) is numbered.
 HEADING = re.compile(rf"§\s?(?P<number>{NUMBER})(?!\d|\.\d)")
@@ -68,12 +70,8 @@ def chapter_title_number(title: str, patterns: dict[str, str]) -> str | None:
 
 def chapter_pattern_for(language: str | None, patterns: dict[str, str]) -> str | None:
     """The chapter pattern of *language*: exact key first (``zh_CN``), then its prefix (``zh``)."""
-    if not language:
-        return None
-    if language in patterns:
-        return patterns[language]
-    prefix = re.split(r"[_-]", language, maxsplit=1)[0]
-    return patterns.get(prefix)
+    key = language_key(language, patterns)
+    return patterns[key] if key is not None else None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from seriesbook import __version__
 from seriesbook.config import is_translated_edition
 from seriesbook.stats._collect import StatsCollector
 from seriesbook.stats._directive import BookStats, render_book_stats
-from seriesbook.stats._gates import gate_minimums, validate_gates, warn_failed_gates
+from seriesbook.stats._gates import gate_minimums, warn_failed_gates
 from seriesbook.stats.report import chapter_reports
 
 if TYPE_CHECKING:
@@ -42,7 +42,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
     app.add_env_collector(StatsCollector)
     app.add_directive("book-stats", BookStats)
-    app.connect("config-inited", validate_gates)
     app.connect("env-check-consistency", _check_gates)
     app.connect("doctree-resolved", render_book_stats)
     return {

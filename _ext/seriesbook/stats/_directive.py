@@ -13,7 +13,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from seriesbook.config import get_config
+from seriesbook.config import get_config, language_key
 from seriesbook.stats._collect import stats_pages
 from seriesbook.stats.report import book_report, book_table, chapter_table
 
@@ -71,7 +71,7 @@ def render_book_stats(app: Sphinx, doctree: nodes.document, docname: str) -> Non
     if not placeholders:
         return
     report = book_report(app)
-    zh = (app.config.language or "").lower().startswith("zh")
+    zh = language_key(app.config.language, ["zh"]) is not None
     patterns = get_config(app.config).chapter_patterns.values()
     book = book_table(report, zh=zh, patterns=patterns)
     uris: list[str | None] = [

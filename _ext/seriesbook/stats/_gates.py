@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sphinx.errors import ConfigError
-
 from seriesbook.config import DEFAULT_GATES, get_config
 from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
     from sphinx.config import Config
 
 #: (problem, option key, chapter figure, what the figure counts)
@@ -29,16 +26,6 @@ GATES: tuple[tuple[Problem, str, str, str], ...] = (
 def gate_minimums(config: Config) -> dict[str, int]:
     """The configured minimums, defaults filled in."""
     return {**DEFAULT_GATES, **get_config(config).gates}
-
-
-def validate_gates(app: Sphinx, config: Config) -> None:
-    """Fail the build early on a misspelt gate or a non-integer minimum."""
-    for key, value in get_config(config).gates.items():
-        if key not in DEFAULT_GATES:
-            known = ", ".join(DEFAULT_GATES)
-            raise ConfigError(f"seriesbook_gates: unknown gate {key!r} (known: {known})")
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ConfigError(f"seriesbook_gates: {key} must be a whole number ≥ 0, not {value!r}")
 
 
 def failed_gates(chapter: dict[str, Any], minimums: dict[str, int]) -> list[str]:

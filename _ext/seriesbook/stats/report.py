@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import DEFAULT_CHAPTER_PATTERNS, get_config
+from seriesbook.config import DEFAULT_CHAPTER_PATTERNS, book_editions
 from seriesbook.stats._collect import doc_counts
 from seriesbook.stats._count import DocCounts
 from seriesbook.stats._gates import failed_gates, gate_minimums
@@ -121,7 +121,7 @@ def edition_coverage(app: Sphinx, chapters: Iterable[str]) -> dict[str, dict[str
         return None
     names = list(chapters)
     editions: dict[str, dict[str, Any]] = {}
-    for language in get_config(app.config).editions[1:]:
+    for language in book_editions(app.config)[1:]:
         by_doc = {d: c for d, c in coverage(app, language).items() if d in names}
         edition: dict[str, Any] = {
             key: sum(getattr(c, key) for c in by_doc.values())
