@@ -22,10 +22,13 @@ SPHINXFLAGS  = -W --keep-going -c .
 VENV_STAMP   = $(VENV)/.seriesbook-installed
 NPM_STAMP    = node_modules/.seriesbook-installed
 
-.PHONY: help html test lint clean distclean livehtml gettext update-po bootstrap
+.PHONY: help html test lint clean distclean livehtml gettext update-po bootstrap latexpdf epub \
+	latexpdf-requirements epub-requirements
 
 help:
 	@echo "make html       build every edition (seriesbook editions) into $(BUILDDIR)/html/<language>/"
+	@echo "make latexpdf   PDF of every edition: $(BUILDDIR)/latex/<language>/<name>.pdf (XeLaTeX)"
+	@echo "make epub       EPUB of every edition: $(BUILDDIR)/epub/<language>/<name>.epub"
 	@echo "make test       ruff, mypy and the whole pytest suite (PYTESTOPTS=... passes options)"
 	@echo "make lint       ruff and mypy only"
 	@echo "make livehtml   rebuild the $(LIVE_LANGUAGE) edition on every change (sphinx-autobuild)"
@@ -60,6 +63,35 @@ html: bootstrap
 	  $(SPHINXBUILD) -b html $(SPHINXFLAGS) -D language=$$language \
 	    -d $(BUILDDIR)/doctrees/$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html/$$language \
 	  || { status=1; rm -rf $(BUILDDIR)/doctrees/$$language; }; \
+	done; exit $$status
+
+# The offline editions. Missing system packages stop make with one line naming them; each
+# edition is built like `make html` (-W --keep-going, a failed build forgets its state), its
+# diagrams drawn once and cached in its doctree directory.
+# (.ci/offline-packages latexpdf|epub prints them; checked before anything is installed or built.)
+latexpdf-requirements epub-requirements:
+	$(eval OFFLINE_MISSING := $(shell .ci/offline-packages $(@:%-requirements=%)))
+	$(if $(OFFLINE_MISSING),$(error make $(@:%-requirements=%) needs system packages \
+	  that are missing: apt-get install $(OFFLINE_MISSING)))
+	@:
+
+latexpdf: latexpdf-requirements bootstrap
+	@languages="$$($(BIN)/seriesbook editions)" || exit 1; status=0; \
+	for language in $$languages; do \
+	  echo "== $$language -> $(BUILDDIR)/latex/$$language/"; \
+	  $(SPHINXBUILD) -b latex $(SPHINXFLAGS) -D language=$$language \
+	    -d $(BUILDDIR)/doctrees/latex-$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/latex/$$language \
+	  && $(MAKE) -C $(BUILDDIR)/latex/$$language all-pdf LATEXMKOPTS=-silent \
+	  || { status=1; rm -rf $(BUILDDIR)/doctrees/latex-$$language; }; \
+	done; exit $$status
+
+epub: epub-requirements bootstrap
+	@languages="$$($(BIN)/seriesbook editions)" || exit 1; status=0; \
+	for language in $$languages; do \
+	  echo "== $$language -> $(BUILDDIR)/epub/$$language/"; \
+	  $(SPHINXBUILD) -b epub $(SPHINXFLAGS) -D language=$$language \
+	    -d $(BUILDDIR)/doctrees/epub-$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/epub/$$language \
+	  || { status=1; rm -rf $(BUILDDIR)/doctrees/epub-$$language; }; \
 	done; exit $$status
 
 lint: $(VENV_STAMP)

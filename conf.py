@@ -13,6 +13,8 @@ project = "PyTorch 训练框架内核深度解析"
 author = "《PyTorch 训练框架内核深度解析》作者"
 copyright = "2026，《PyTorch 训练框架内核深度解析》作者。正文采用 CC BY-NC-SA 4.0 许可"
 language = "zh_CN"
+# The edition of the book (the EPUB's metadata needs one); the PyTorch release is in the text.
+version = release = "2026.1"
 
 extensions = ["seriesbook"]
 exclude_patterns = ["_build", ".venv", "node_modules"]
@@ -23,6 +25,7 @@ html_theme = "sphinx_book_theme"
 html_title = "《PyTorch 训练框架内核深度解析》"
 # html_title is not a catalog message: each edition's title is chosen once its language is known.
 EDITION_TITLES = {"en": "Inside PyTorch: The Training Stack, Source by Source"}
+EDITION_AUTHORS = {"en": "The authors of Inside PyTorch"}
 html_search_language = "zh"
 html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
@@ -44,6 +47,8 @@ if os.environ.get("READTHEDOCS"):
     # Each edition is its own Read the Docs project, served at /<language>/<version>/.
     _rtd_version = os.environ.get("READTHEDOCS_VERSION", "latest")
     seriesbook_edition_url = "/{rtd_language}/" + _rtd_version + "/{target}"
+    # The PDF and EPUB .ci/readthedocs-build makes, as Read the Docs serves them.
+    seriesbook_download_url = "/_/downloads/{rtd_language}/" + _rtd_version + "/{format}/"
 seriesbook_sources = {
     "pytorch": {
         "repo": "https://github.com/pytorch/pytorch",
@@ -81,9 +86,20 @@ seriesbook_sources = {
 seriesbook_default_source = "pytorch"
 
 
+# PDF and EPUB editions (make latexpdf, make epub): _build/latex/<language>/pytorch-internals.pdf
+# and _build/epub/<language>/pytorch-internals.epub; the rest comes from seriesbook.offline.
+BOOK_FILE = "pytorch-internals"
+epub_basename = BOOK_FILE
+
+
 def _edition_title(app: Sphinx, config: Config) -> None:
+    title = EDITION_TITLES.get(config.language, project)
+    author_ = EDITION_AUTHORS.get(config.language, author)
     if config.language in EDITION_TITLES:
-        config.html_title = EDITION_TITLES[config.language]
+        config.html_title = title
+    config.latex_documents = [("index", f"{BOOK_FILE}.tex", title, author_, "manual")]
+    config.epub_title = title
+    config.epub_author = author_
 
 
 def setup(app: Sphinx) -> None:

@@ -239,9 +239,12 @@ EXPECTED = [
     ("pkg/engine.py:5-99", "cite-line-range"),
     ("pkg/engine.py:9-5", "cite-line-range"),
     ("Scheduler", "cite-symbol"),
-    ("nothing here", "cite-path"),
+    ("nothing here", "cite-syntax"),
+    ("No symbol before", "cite-syntax"),
     ("link_out.py", "cite-path"),
     ("escape/secret.py", "cite-path"),
+    ("Runner", "cite-symbol"),  # in a table cell: at its row, not the table's first line
+    ("pkg/gone.py", "cite-missing-file"),
     (":caption: pkg/engine.py:5-6", "cite-excerpt"),
 ]
 
@@ -262,7 +265,8 @@ def test_every_problem_at_its_line(
     assert OUTSIDE_TEXT.strip() not in app.warning.getvalue()
     counts = citation_counts(app.env, "index")
     assert counts.verified == 0
-    assert counts.by_problem["cite-path"] == 7
+    assert counts.by_problem["cite-path"] == 6
+    assert counts.by_problem["cite-syntax"] == 2
 
 
 def test_unsafe_and_unknown_citations_are_not_linked(
@@ -271,7 +275,7 @@ def test_unsafe_and_unknown_citations_are_not_linked(
     app = build(make_app, book(tmp_path, "problems"), git_source)
     hrefs = re.findall(r'href="([^"]*)"', (app.outdir / "index.html").read_text())
     linked = [h for h in hrefs if h.startswith("https://example.org/")]
-    assert len(linked) == 8  # nothing linked for unknown, unsafe or non-citations
+    assert len(linked) == 10  # nothing linked for unknown, unsafe or non-citations
     for bad in ("..", "passwd", "%5C", "//pkg", "nosuch"):
         assert not any(bad in h.removeprefix("https://") for h in linked), bad
 
@@ -457,6 +461,38 @@ def test_unreadable_lock_is_reported(make_app: MakeApp, tmp_path: Path) -> None:
     (srcdir / "citations.lock.json").write_text("{not json")
     app = build(make_app, srcdir)
     assert "citations.lock.json:1: WARNING: unreadable citation lock" in app.warning.getvalue()
+    assert "[seriesbook.cite-lock]" in app.warning.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("edit", "needle"),
+    [
+        (lambda data: data["sources"]["demo"]["files"]["pkg/engine.py"].update(lines="many"),
+         '"pkg/engine.py": {'),
+        (lambda data: data["sources"]["demo"]["files"].update({"tool.py": {"lines": True}}),
+         '"tool.py": {'),
+        (lambda data: data["sources"]["demo"].update(ranges=["x"]), '"ranges":'),
+        (lambda data: data["sources"]["demo"]["symbols"].update({"k": "yes"}), '"k":'),
+        (lambda data: data["sources"]["demo"].update(repo=5), '"repo":'),
+        (lambda data: data["sources"].update(demo="v1.0"), '"demo":'),
+        (lambda data: data.update(sources=[]), '"sources":'),
+    ],
+)
+def test_malformed_lock_is_reported_at_its_line_and_ignored(
+    make_app: MakeApp, tmp_path: Path, git_source: Path,
+    edit: Callable[[dict[str, Any]], None], needle: str,
+) -> None:
+    """A hand edit of the wrong shape is `cite-lock` at the edited line; the build goes on."""
+    srcdir = book(tmp_path, "forms")
+    path = _lock(make_app, srcdir, git_source)
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data, indent=1, sort_keys=True))
+    app = build(make_app, srcdir)
+    [problem] = [w for w in warnings(app) if "cite-lock" in w]
+    assert f"citations.lock.json:{line_of(srcdir, needle, 'citations.lock.json')}: " in problem
+    unverified = [w for w in warnings(app) if "cite-unverified" in w]
+    assert len(unverified) == 11  # the lock's word is not taken; every citation still reported
 
 
 def test_incremental_builds_verify_only_what_was_read(

@@ -110,6 +110,10 @@ CASES = [
     bad_option("edition-url-attribute", 'seriesbook_edition_url = "{target.upper}"', "unknown"),
     bad_option("edition-url-spec", 'seriesbook_edition_url = "{target:d}"', "not a valid"),
     bad_option(
+        "download-url-page-field", 'seriesbook_download_url = "/dl/{target}.{format}"',
+        "unknown field {target}", "{format}",
+    ),
+    bad_option(
         "editions-str", 'seriesbook_editions = "zh_CN"', "not the string 'zh_CN'"
     ),
     bad_option("editions-int", 'seriesbook_editions = ["zh_CN", 5]', "non-empty string"),

@@ -54,6 +54,7 @@ class RtdBuild:
     language: str  # as Read the Docs names it
     canonical: str
     html: Path
+    output: Path
 
 
 @pytest.fixture(scope="module", params=["zh-cn", "en"])
@@ -69,6 +70,7 @@ def rtd_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
         "READTHEDOCS_OUTPUT": str(output),
         "READTHEDOCS_LANGUAGE": language,
         "READTHEDOCS_CANONICAL_URL": canonical,
+        "SERIESBOOK_OFFLINE_FORMATS": "pdf epub" if language == "en" else "",
     }
     for command in build_commands():
         if INSTALL_COMMAND.match(command):
@@ -77,7 +79,7 @@ def rtd_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
             command, shell=True, cwd=REPO, env=env, capture_output=True, text=True, check=False
         )
         assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
-    return RtdBuild(language, canonical, output / "html")
+    return RtdBuild(language, canonical, output / "html", output)
 
 
 def test_edition_has_its_language_and_canonical_links(rtd_build: RtdBuild) -> None:
@@ -110,3 +112,18 @@ def test_every_chapter_is_built_and_indexed(rtd_build: RtdBuild) -> None:
     for chapter in chapters:
         assert (rtd_build.html / f"{chapter}.html").is_file()
         assert chapter in indexed, f"no Chinese word of {chapter} in the search index"
+
+
+def test_downloads_are_built_and_linked(rtd_build: RtdBuild) -> None:
+    """The English edition's PDF and EPUB, one file each, linked from the download menu."""
+    if rtd_build.language != "en":
+        pytest.skip("the Chinese edition is built without downloads here (CI time)")
+    (pdf,) = (rtd_build.output / "pdf").iterdir()
+    (epub,) = (rtd_build.output / "epub").iterdir()
+    assert pdf.name == "pytorch-internals.pdf" and epub.name == "pytorch-internals.epub"
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+    assert "Binding layer" in text and "绑定层" not in text  # ch01's diagram, translated
+    soup = BeautifulSoup((rtd_build.html / "ch01.html").read_text("utf-8"), "html.parser")
+    links = {str(a["href"]) for a in soup.select("a[href*='/_/downloads/']")}
+    assert links == {"/_/downloads/en/latest/pdf/", "/_/downloads/en/latest/epub/"}

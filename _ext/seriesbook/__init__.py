@@ -11,6 +11,7 @@ each capability module is also an extension of its own:
 * ``seriesbook.search`` — Chinese search index, segmenting each text once across builds;
 * ``seriesbook.renumber.history`` — publishes the renumbering history beside ``objects.inv``
   and warns when a link into a sibling volume names a number renumbered there.
+* ``seriesbook.offline`` — PDF (XeLaTeX, xeCJK) and EPUB editions with drawn diagrams.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __version__ = "0.1.0"
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
     "seriesbook.search", "seriesbook.editions", "seriesbook.renumber.history",
+    "seriesbook.offline",
 )
 
 

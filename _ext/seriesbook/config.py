@@ -170,24 +170,30 @@ EDITION_URL_FIELDS = {
     "pagename": "ch01",
     "target": "ch01.html",
 }
+DOWNLOAD_URL_FIELDS = {"format": "pdf", "language": "zh_CN", "rtd_language": "zh-cn"}
 
 
-def _edition_url(value: Any) -> str | None:
-    if not isinstance(value, str):
-        return f"must be a string, not {_shown(value)}"
-    known = ", ".join("{" + name + "}" for name in EDITION_URL_FIELDS)
-    try:
-        names = [name for _, name, _, _ in string.Formatter().parse(value) if name is not None]
-    except ValueError as error:
-        return f"{value!r} is not a valid pattern ({error}); fields: {known}"
-    for name in names:
-        if name not in EDITION_URL_FIELDS:  # also {0}, {} and {target.upper}
-            return f"{value!r}: unknown field {{{name}}}; fields: {known}"
-    try:
-        value.format(**EDITION_URL_FIELDS)
-    except (ValueError, TypeError) as error:  # a bad conversion or format spec
-        return f"{value!r} is not a valid pattern ({error}); fields: {known}"
-    return None
+def _url_pattern(fields: dict[str, str]) -> Validator:
+    """A format pattern that may use only *fields* (sample values fill them in the check)."""
+    known = ", ".join("{" + name + "}" for name in fields)
+
+    def check(value: Any) -> str | None:
+        if not isinstance(value, str):
+            return f"must be a string, not {_shown(value)}"
+        try:
+            names = [name for _, name, _, _ in string.Formatter().parse(value) if name is not None]
+        except ValueError as error:
+            return f"{value!r} is not a valid pattern ({error}); fields: {known}"
+        for name in names:
+            if name not in fields:  # also {0}, {} and {target.upper}
+                return f"{value!r}: unknown field {{{name}}}; fields: {known}"
+        try:
+            value.format(**fields)
+        except (ValueError, TypeError) as error:  # a bad conversion or format spec
+            return f"{value!r} is not a valid pattern ({error}); fields: {known}"
+        return None
+
+    return check
 
 
 def _option(
@@ -222,7 +228,15 @@ class SeriesbookConfig:
         "{rtd_language} (zh_CN → zh-cn), {pagename}, {target} (the page's file); relative to "
         "the edition's root, or absolute, e.g. `/{rtd_language}/latest/{target}`.",
         "html",
-        check=_edition_url,
+        check=_url_pattern(EDITION_URL_FIELDS),
+    )
+    download_url: str = _option(
+        "",
+        "Link to the book's PDF and EPUB in the theme's download menu: fields {format} "
+        "(pdf, epub), {language}, {rtd_language}; relative to the edition's root, or absolute, "
+        "e.g. `/_/downloads/{rtd_language}/latest/{format}/` on Read the Docs. Empty: no links.",
+        "html",
+        check=_url_pattern(DOWNLOAD_URL_FIELDS),
     )
     mermaid_dir: str = _option(
         "",

@@ -36,8 +36,14 @@ class Problem(Enum):
     SEC_UNRESOLVED = "sec-unresolved", "A § mention or {sec} role names no section."
     CHAPTER_UNRESOLVED = "chapter-unresolved", "A chapter mention names no chapter."
     SEC_DUPLICATE = "sec-duplicate", "A § number is used by two headings."
-    SEC_CHAPTER = "sec-chapter", "A § number's first part is not its chapter's number."
-    SEC_NESTING = "sec-nesting", "A § number's depth does not match its heading level."
+    SEC_CHAPTER = (
+        "sec-chapter",
+        "A § number's first part is not its chapter's number, or a chapter title is not first.",
+    )
+    SEC_NESTING = (
+        "sec-nesting",
+        "A § number does not fit the heading tree: depth or parent number (enclosing section).",
+    )
     SEC_ORDER = "sec-order", "A § number is out of sequence under its parent (gap or backwards)."
     SEC_RENUMBERED = (
         "sec-renumbered",
@@ -47,16 +53,24 @@ class Problem(Enum):
     # source citations
     CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."
     CITE_SOURCE = "cite-source", "A configured source is unusable (bad ref, commit mismatch)."
+    CITE_SYNTAX = (
+        "cite-syntax",
+        "A {src} role's text is not a citation: [source:]path:LINE[-END] or Symbol <…>.",
+    )
     CITE_PATH = "cite-path", "A citation path is unsafe (absolute, '..', backslash, empty part)."
     CITE_MISSING_FILE = "cite-missing-file", "The cited file does not exist at the pinned ref."
     CITE_GENERATED = (
         "cite-generated",
         "A citation points into a file the source generates at build time (not in its repository).",
     )
-    CITE_LINE_RANGE = "cite-line-range", "Line 0, past the end of the file, or END before START."
+    CITE_LINE_RANGE = (
+        "cite-line-range",
+        "Line 0, past the end of the file (or above 999,999,999), or END before START.",
+    )
     CITE_SYMBOL = "cite-symbol", "The cited symbol does not occur in the cited lines."
     CITE_EXCERPT = "cite-excerpt", "A code excerpt differs from the cited lines."
     CITE_UNVERIFIED = "cite-unverified", "Neither a local copy nor the lock vouches for it."
+    CITE_LOCK = "cite-lock", "The citation lock is unreadable or malformed; it is ignored."
     CITE_LOCK_STALE = "cite-lock-stale", "The lock disagrees with the local copy of a source."
     # translated editions
     I18N_MISMATCH = (
@@ -68,6 +82,11 @@ class Problem(Enum):
     GATE_HAN = "gate-han", "A finished chapter has fewer Chinese characters than the gate."
     GATE_MERMAID = "gate-mermaid", "A finished chapter has fewer Mermaid diagrams than the gate."
     GATE_EXCERPTS = "gate-excerpts", "A finished chapter has fewer source excerpts than the gate."
+    # PDF and EPUB editions
+    DIAGRAM_RENDER = (
+        "diagram-render",
+        "A Mermaid diagram could not be drawn for the PDF or EPUB (its source is printed).",
+    )
     # search index
     SEARCH_CACHE = "search-cache", "Search cache not writable; the index is still built."
 

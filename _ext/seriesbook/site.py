@@ -50,7 +50,8 @@ def find_mermaid_dist(confdir: Path, configured: str) -> Path | None:
 
 
 def _is_html(app: Sphinx) -> bool:
-    return app.builder.format == "html"
+    """A web site: not an embedded HTML output such as EPUB, whose reader runs no mermaid."""
+    return app.builder.format == "html" and not getattr(app.builder, "embedded", False)
 
 
 def _require_mermaid(app: Sphinx) -> None:

@@ -19,6 +19,7 @@ from seriesbook.citations._data import CitationRecord, citations_domain
 from seriesbook.citations._generated import generated_instead
 from seriesbook.citations._parse import (
     EXPLICIT,
+    MAX_LINE,
     Citation,
     parse_citation,
     parse_role,
@@ -80,7 +81,7 @@ class LinkCitations(SphinxTransform):
             records.append(record)
             spec = config.sources.get(record.source)
             citation = record.citation
-            if (spec is not None and citation is not None and not unsafe_path(citation.path)
+            if (spec is not None and citation is not None and _linkable_citation(citation)
                     and generated_instead(spec, citation.path) is None):
                 _wrap(node, citation_url(spec, citation))
         citations_domain(self.env).set_records(self.env.docname, records)
@@ -104,6 +105,11 @@ class LinkCitations(SphinxTransform):
             return None
         source = citation.source or config.default_source or _only(config.sources)
         return CitationRecord(citation, text, source, kind, source_line(node), excerpt)
+
+
+def _linkable_citation(citation: Citation) -> bool:
+    """A safe path and line numbers that can be in a file (the others are only reported)."""
+    return not unsafe_path(citation.path) and max(citation.start, citation.end) <= MAX_LINE
 
 
 def _only(sources: dict[str, dict[str, str]]) -> str:

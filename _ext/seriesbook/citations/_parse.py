@@ -12,6 +12,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from seriesbook.config import DEFAULT_SOURCE_SUFFIXES
+from seriesbook.numbers import canonical
+
+#: The largest line number a citation may name; a longer one is a ``cite-line-range`` problem
+#: (and is kept as ``MAX_LINE + 1``: no file has that many lines, and no ``int()`` of 5,000
+#: digits is attempted).
+MAX_LINE = 999_999_999
 
 CITATION = re.compile(
     r"(?:(?P<source>[A-Za-z][\w-]*):)?(?P<path>[^:\s`]+)"
@@ -56,9 +62,15 @@ def parse_citation(
     path = match["path"]
     if "/" not in path and "\\" not in path and not path.endswith(tuple(suffixes)):
         return None
-    start = int(match["start"])
-    end = int(match["end"]) if match["end"] is not None else start
+    start = line_number(match["start"])
+    end = line_number(match["end"]) if match["end"] is not None else start
     return Citation(match["source"] or "", path, start, end, symbol)
+
+
+def line_number(digits: str) -> int:
+    """A written line number (ASCII or full-width digits); past :data:`MAX_LINE` → MAX_LINE + 1."""
+    value = canonical(digits)
+    return int(value) if len(value) <= len(str(MAX_LINE)) else MAX_LINE + 1
 
 
 def parse_role(text: str, suffixes: Iterable[str] = DEFAULT_SOURCE_SUFFIXES) -> Citation | None:
@@ -67,6 +79,18 @@ def parse_role(text: str, suffixes: Iterable[str] = DEFAULT_SOURCE_SUFFIXES) -> 
     if explicit is None:
         return parse_citation(text, suffixes)
     return parse_citation(explicit["target"], suffixes, explicit["symbol"].strip())
+
+
+def role_problem(text: str) -> str:
+    """Why a ``{src}`` role's *text* is not a citation, told with the fix."""
+    text = text.strip()
+    target = re.fullmatch(r"\s*<(?P<target>[^<>]*)>", text)
+    if target is not None:
+        return (f"nothing before <{target['target']}>: write {{src}}`{target['target']}`, "
+                f"or name the symbol, {{src}}`Symbol <{target['target']}>`")
+    explicit = EXPLICIT.match(text)
+    written = explicit["target"] if explicit else text
+    return f"{written!r} is not a citation: expected [source:]path:LINE[-END]"
 
 
 def find_citations(text: str, suffixes: Iterable[str] = DEFAULT_SOURCE_SUFFIXES) -> list[str]:

@@ -28,7 +28,7 @@ from seriesbook.citations._data import (
     citations_domain,
 )
 from seriesbook.citations._generated import generated_instead
-from seriesbook.citations._parse import Citation, unsafe_path
+from seriesbook.citations._parse import MAX_LINE, Citation, role_problem, unsafe_path
 from seriesbook.citations._sources import Refusal, SourceCopy, SourceError, open_copy
 from seriesbook.config import SeriesbookConfig, get_config
 from seriesbook.problems import Problem, warn
@@ -124,10 +124,12 @@ def static_problem(record: CitationRecord) -> tuple[Problem, str] | None:
     """Problems visible in the citation itself, before any source is read."""
     citation = record.citation
     if citation is None:
-        return Problem.CITE_PATH, "not a citation: expected [source:]path:LINE[-END]"
+        return Problem.CITE_SYNTAX, role_problem(record.text)
     reason = unsafe_path(citation.path)
     if reason:
         return Problem.CITE_PATH, f"{reason}: nothing outside the source root is read"
+    if max(citation.start, citation.end) > MAX_LINE:
+        return Problem.CITE_LINE_RANGE, f"line numbers stop at {MAX_LINE:,}"
     if citation.start == 0:
         return Problem.CITE_LINE_RANGE, "lines are numbered from 1"
     if citation.end < citation.start:
@@ -295,7 +297,11 @@ class Verification:
     def run(self, pending: list[Located]) -> None:
         by_source: dict[str, list[Located]] = {}
         for docname, record in pending:
-            by_source.setdefault(record.source, []).append((docname, record))
+            problem = static_problem(record)
+            if problem is None:
+                by_source.setdefault(record.source, []).append((docname, record))
+            else:
+                _report(docname, record, *problem)
         for name in sorted(set(self.config.source_paths) - set(self.config.sources)):
             warn(Problem.CITE_SOURCE, f"--source {name}=…: no source {name!r} in conf.py", None)
         for name in sorted(by_source):
@@ -311,28 +317,29 @@ class Verification:
             return
         checkable = []
         for docname, record in located:
-            problem = static_problem(record) or generated_problem(record, spec)
+            problem = generated_problem(record, spec)
             if problem is None:
                 checkable.append((docname, record))
             else:
                 _report(docname, record, *problem)
         if not checkable:
             return
+        located = checkable
         source = SourceId(spec.get("repo", ""), spec.get("ref", ""), spec.get("commit", ""))
         if not source.repo or not source.ref:
             warn(Problem.CITE_SOURCE, f"source {name!r} needs a 'repo' and a 'ref'",
                  self._conf_location(name))
         locked = self.lock.sources.get(name)
-        paths = sorted({r.citation.path for _, r in checkable if r.citation is not None})
+        paths = sorted({r.citation.path for _, r in located if r.citation is not None})
         files = self._read_copy(name, spec, source, paths)
         if files is None:
-            for docname, record in checkable:
+            for docname, record in located:
                 _settle(docname, record, facts_from_lock(record, source, locked))
             return
         commit, contents = files
         source = SourceId(source.repo, source.ref, commit or source.commit)
         stale: set[str] = set()
-        for docname, record in checkable:
+        for docname, record in located:
             assert record.citation is not None
             facts = facts_from_copy(record, source, contents[record.citation.path])
             _settle(docname, record, facts)

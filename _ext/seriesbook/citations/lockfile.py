@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from seriesbook.citations._data import CitationRecord, FileFact, SourceId, citations_domain
 from seriesbook.config import get_config
@@ -63,14 +63,68 @@ class LockedSource:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> LockedSource:
+    def from_json(cls, data: object) -> LockedSource:
+        """The source's entry as the lock has it; :class:`LockError` names a wrong shape."""
+        entry = _mapping(data, "the source entry", "")
         return cls(
-            SourceId(str(data["repo"]), str(data["ref"]), str(data["commit"])),
-            {path: FileFact(**fact) for path, fact in data["files"].items()},
-            {str(k): str(v) for k, v in data["ranges"].items()},
-            {str(k): bool(v) for k, v in data["symbols"].items()},
-            {str(k): bool(v) for k, v in data["excerpts"].items()},
+            SourceId(*(_typed(entry.get(k), str, k, k) for k in ("repo", "ref", "commit"))),
+            {path: _file_fact(path, fact) for path, fact in _field(entry, "files").items()},
+            {k: _typed(v, str, f"ranges[{k!r}]", k) for k, v in _field(entry, "ranges").items()},
+            {k: _typed(v, bool, f"symbols[{k!r}]", k) for k, v in _field(entry, "symbols").items()},
+            {k: _typed(v, bool, f"excerpts[{k!r}]", k)
+             for k, v in _field(entry, "excerpts").items()},
         )
+
+
+class LockError(ValueError):
+    """A lock entry of the wrong shape; ``key`` is written on the line to report."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+_T = TypeVar("_T")
+
+
+def _typed(value: object, kind: type[_T], what: str, key: str) -> _T:
+    # bool is an int to Python; a line count of `true` is as wrong as one of "many"
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise LockError(f"{what} is {json.dumps(value)}, not {_KIND_NAMES[kind]}", key)
+    return value
+
+
+_KIND_NAMES: dict[type, str] = {str: "a string", bool: "true or false", int: "a line count"}
+
+
+def _mapping(value: object, what: str, key: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise LockError(f"{what} is {json.dumps(value)}, not an object", key)
+    return value
+
+
+def _field(entry: dict[str, Any], name: str) -> dict[str, Any]:
+    return _mapping(entry.get(name), repr(name), name)
+
+
+def _file_fact(path: str, fact: object) -> FileFact:
+    """``{"lines": N, "sha256": …}`` or ``{"problem": code}``, as :func:`_file_json` writes."""
+    what = f"files[{path!r}]"
+    entry = _mapping(fact, what, path)
+    if set(entry) == {"problem"}:
+        problem = _typed(entry["problem"], str, f"{what}['problem']", path)
+        if problem not in _FILE_PROBLEMS:
+            raise LockError(f"{what}['problem'] is {problem!r}, not one of {_FILE_PROBLEMS}", path)
+        return FileFact(problem=problem)
+    if set(entry) != {"lines", "sha256"}:
+        raise LockError(f'{what} should be {{"lines": N, "sha256": …}} or {{"problem": …}}', path)
+    lines = _typed(entry["lines"], int, f"{what}['lines']", path)
+    if lines < 0:
+        raise LockError(f"{what}['lines'] is {lines}, not a line count", path)
+    return FileFact(lines, _typed(entry["sha256"], str, f"{what}['sha256']", path))
+
+
+_FILE_PROBLEMS = (Problem.CITE_MISSING_FILE.code, Problem.CITE_PATH.code)
 
 
 def _file_json(fact: FileFact) -> dict[str, Any]:
@@ -96,19 +150,53 @@ def lock_path(app: Sphinx) -> Path:
 
 
 def read_lock(path: Path) -> Lock:
-    """The lock at *path*; empty when there is none, and reported when it is unreadable."""
+    """The lock at *path*; empty when there is none.
+
+    An unreadable lock, or a source entry of the wrong shape (a hand edit), is a ``cite-lock``
+    problem at its line and is ignored: the build goes on, those citations unverified.
+    """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT:
-            raise ValueError(f"format {data.get('format')!r}, expected {FORMAT}")
-        return Lock({n: LockedSource.from_json(s) for n, s in data["sources"].items()})
+        text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Lock()
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as error:
-        line = error.lineno if isinstance(error, json.JSONDecodeError) else 1
-        message = f"unreadable citation lock ({error}); ignored"
-        warn(Problem.CITE_LOCK_STALE, message, f"{path}:{line}")
+    except (OSError, UnicodeDecodeError) as error:
+        _ignored(path, 1, f"unreadable citation lock ({error}); ignored")
         return Lock()
+    try:
+        data = _mapping(json.loads(text), "the lock", "")
+        if data.get("format") != FORMAT:
+            raise LockError(f"format {json.dumps(data.get('format'))}, expected {FORMAT}", "format")
+        sources = _field(data, "sources")
+    except json.JSONDecodeError as error:
+        _ignored(path, error.lineno, f"unreadable citation lock (not JSON: {error.msg}); ignored")
+        return Lock()
+    except LockError as error:
+        _ignored(path, _line_of(text, error.key), f"unreadable citation lock ({error}); ignored")
+        return Lock()
+    lock = Lock()
+    for name, entry in sources.items():
+        try:
+            lock.sources[name] = LockedSource.from_json(entry)
+        except LockError as error:
+            line = _line_of(text, error.key, after=_line_of(text, name))
+            _ignored(path, line, f"source {name!r} of the citation lock: {error}; that source's "
+                     "entry is ignored (`seriesbook lock` rewrites it)")
+    return lock
+
+
+def _ignored(path: Path, line: int, message: str) -> None:
+    warn(Problem.CITE_LOCK, message, f"{path}:{line}")
+
+
+def _line_of(text: str, key: str, after: int = 1) -> int:
+    """The first line, from line *after* on, where *key* is written as a JSON key (else *after*)."""
+    lines = text.splitlines()
+    written = (json.dumps(key) + ":", json.dumps(key, ensure_ascii=False) + ":")
+    if key:
+        for number in range(after, len(lines) + 1):
+            if any(w in lines[number - 1] for w in written):
+                return number
+    return after
 
 
 def build_lock(app: Sphinx) -> Lock:

@@ -67,6 +67,8 @@ def add_switcher(
     editions = book_editions(app.config)
     if doctree is None or app.builder.format != "html" or len(editions) < 2:
         return
+    if getattr(app.builder, "embedded", False):
+        return  # an EPUB holds one edition: the other editions' pages are not in it
     pattern = get_config(app.config).edition_url
     target = app.builder.get_target_uri(pagename)
     to_root = "../" * target.count("/")  # from the page's directory to the edition's root

@@ -33,7 +33,7 @@ from seriesbook.rewrite import (
     locate_inline,
     text_blocks,
 )
-from seriesbook.sections._parse import HEADING, NEW_HEADING, find_mentions
+from seriesbook.sections._parse import HEADING, NEW_HEADING, find_mentions, section_number
 from seriesbook.sections._transforms import MENTION, MENTION_INVENTORY, MENTION_NUMBER
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ class Dangling:
 
 def _number_span(written: str, number: str, role: bool) -> tuple[int, int] | None:
     """Where *number* is in a mention as written (a role's target is its last part)."""
-    at = written.rfind(number)
+    at = section_number(written).rfind(number)  # `§１．３` is 1.3, the same length
     if at < 0 or (not role and at + len(number) != len(written)):
         return None
     return at, at + len(number)
@@ -99,7 +99,7 @@ def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | No
         match = NEW_HEADING.search(line_text)
         return (match.start(), match.end(), f"§{heading.new} ") if match else None
     for match in HEADING.finditer(line_text):
-        if match["number"] == heading.old:
+        if section_number(match["number"]) == heading.old:
             return match.start(), match.end(), f"§{heading.new}"
     return None
 
@@ -275,10 +275,10 @@ class CatalogRewrite:
         """A local ``{sec}`` role of a translation: the whole role, its target renumbered."""
         target = re.sub(r"^.*<(.+)>\s*$", r"\1", content, flags=re.DOTALL)
         inventory, _, number = target.strip().rpartition(":")
-        number = number.strip().removeprefix("§").strip()
+        number = section_number(number.strip().removeprefix("§").strip())
         if inventory or number not in self.changed:
             return
         written = value[start:end]
-        at = written.rfind(number)
+        at = section_number(written).rfind(number)
         new = written[:at] + self.changed[number] + written[at + len(number):]
         spans.append((start, end, new))

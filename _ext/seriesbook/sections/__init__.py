@@ -73,6 +73,7 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.lines")  # a problem in a table cell: at its row
     app.add_domain(SectionsDomain)
     app.add_role("sec", SecRole())
     app.add_transform(NoteNumbers)
@@ -80,5 +81,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", warn_section_ref)
     app.connect("env-updated", _on_env_updated)
     app.connect("missing-reference", resolve_sibling, priority=400)  # before intersphinx
-    app.connect("warn-missing-reference", warn_unresolved)
+    # before the std domain's own handler (500), which would add a second, `ref.ref` warning
+    app.connect("warn-missing-reference", warn_unresolved, priority=400)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

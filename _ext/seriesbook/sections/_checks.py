@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from seriesbook.numbers import canonical, number_key, successor
 from seriesbook.problems import Problem
 
 if TYPE_CHECKING:
@@ -48,35 +49,24 @@ def _duplicates(domain: SectionsDomain) -> Iterator[Finding]:
 def _document(
     docname: str, records: list[SectionRecord], chapter: str | None
 ) -> Iterator[Finding]:
-    """Chapter prefix, nesting depth and sequence of one document's numbered headings."""
-    last_child: dict[str, int] = {}  # parent number -> last child part seen under it
+    """Chapter prefix, place in the heading tree and sequence of one document's headings."""
+    last_child: dict[str, str] = {}  # parent number -> last child part seen under it
     seen: set[str] = set()
     for record in records:
-        parts = record.number.split(".")
         line = record.line or 0
-        if chapter is not None and parts[0] != chapter:
-            yield Finding(
-                docname, line, Problem.SEC_CHAPTER,
-                f"§{record.number} is in chapter {chapter}: its number should start with "
-                f"{chapter}.",
-            )
-        if len(parts) != record.level:
-            hashes = "#" * record.level
-            yield Finding(
-                docname, line, Problem.SEC_NESTING,
-                f"§{record.number} has {len(parts)} parts but is a level-{record.level} "
-                f"heading ({hashes}), which takes {record.level}",
-            )
+        for problem, message in _misplaced(record, chapter):
+            yield Finding(docname, line, problem, message)
         if record.number in seen:
             continue  # reported as sec-duplicate
         seen.add(record.number)
-        parent, last = ".".join(parts[:-1]), int(parts[-1])
-        expected = last_child.get(parent, 0) + 1
-        if last != expected:
-            previous = last_child.get(parent)
+        parent, _, last = record.number.rpartition(".")
+        previous = last_child.get(parent)
+        expected = successor(previous or "0")
+        if canonical(last) != expected:
             owner = f"§{parent}" if "." in parent else f"chapter {parent}"
             after = f"after §{parent}.{previous}" if previous else f"first in {owner}"
-            kind = "goes backwards" if last < expected else "leaves a gap"
+            backwards = number_key(last) < number_key(expected)
+            kind = "goes backwards" if backwards else "leaves a gap"
             yield Finding(
                 docname, line, Problem.SEC_ORDER,
                 f"§{record.number} {kind} ({after}; expected §{parent}.{expected})",
@@ -84,9 +74,51 @@ def _document(
         last_child[parent] = last
 
 
+def _misplaced(record: SectionRecord, chapter: str | None) -> Iterator[tuple[Problem, str]]:
+    """Why the heading's number does not fit where it is in the heading tree, if it does not.
+
+    The number's parent (``1.2`` of ``1.2.1``) is the number of the section the heading is
+    nested in: the chapter for a ``##`` heading, the enclosing § heading below that (under an
+    unnumbered heading, the last § heading of that level, as ``seriesbook renumber`` numbers:
+    ``sec-order`` checks that sequence).
+    """
+    parts = record.number.split(".")
+    parent = ".".join(parts[:-1])
+    wrong_chapter = chapter is not None and canonical(parts[0]) != chapter
+    if wrong_chapter:
+        yield Problem.SEC_CHAPTER, (
+            f"§{record.number} is in chapter {chapter}: its number should start with {chapter}."
+        )
+    if len(parts) != record.level:
+        yield Problem.SEC_NESTING, (
+            f"§{record.number} has {len(parts)} parts but is a level-{record.level} heading "
+            f"({'#' * record.level}), which takes {record.level}"
+        )
+        return
+    if wrong_chapter or record.parent is None or record.parent == parent:
+        return
+    yield Problem.SEC_NESTING, (
+        f"§{record.number} is nested in §{record.parent} (line {record.parent_line}): a "
+        f"§{parent}.x heading belongs under §{parent}"
+    )
+
+
+def _other_titles(domain: SectionsDomain) -> Iterator[Finding]:
+    """A chapter title that is not the page's first heading: it is no chapter, and is told so."""
+    for docname, titles in domain.other_titles.items():
+        chapter = domain.chapters.get(docname)
+        first = f"{chapter.title} at line {chapter.line}" if chapter else "none"
+        for title in titles:
+            yield Finding(
+                docname, title.line or 0, Problem.SEC_CHAPTER,
+                f"{title.title} is not the page's first heading, so it is no chapter (no "
+                f"ch-{title.number} anchor; the page's chapter: {first}); give it its own page",
+            )
+
+
 def find_problems(domain: SectionsDomain) -> list[Finding]:
     """Every numbering problem of the book, in document and line order."""
-    findings = list(_duplicates(domain))
+    findings = [*_duplicates(domain), *_other_titles(domain)]
     for docname in sorted(domain.sections):
         chapter = domain.chapters.get(docname)
         number = chapter.number if chapter else None

@@ -31,7 +31,11 @@ DOMAIN = "sec"
 
 
 class SectionRecord(NamedTuple):
-    """A numbered heading: ``level`` counts the page title as 1, so ``##`` is 2."""
+    """A numbered heading: ``level`` counts the page title as 1, so ``##`` is 2.
+
+    ``parent`` is the number of the § heading it is nested in, at ``parent_line`` (``None`` at
+    level 2 and under an unnumbered heading).
+    """
 
     number: str
     docname: str
@@ -39,6 +43,8 @@ class SectionRecord(NamedTuple):
     title: str
     line: int | None
     level: int
+    parent: str | None = None
+    parent_line: int | None = None
 
 
 class ChapterRecord(NamedTuple):
@@ -76,12 +82,13 @@ class SectionsDomain(Domain):
     initial_data: ClassVar[dict[str, Any]] = {
         "sections": {},  # docname -> [SectionRecord] in document order
         "chapters": {},  # docname -> ChapterRecord
+        "other_titles": {},  # docname -> [ChapterRecord]: later `#` chapter titles (no anchor)
         "mentions": {},  # docname -> [MentionRecord] in document order
         "section_index": {},  # number -> SectionRecord (first by docname)
         "chapter_index": {},  # number -> ChapterRecord
         "published": {},  # (kind, number) -> target as of the previous build
     }
-    data_version = 1
+    data_version = 2
 
     @property
     def sections(self) -> dict[str, list[SectionRecord]]:
@@ -90,6 +97,10 @@ class SectionsDomain(Domain):
     @property
     def chapters(self) -> dict[str, ChapterRecord]:
         return self.data["chapters"]  # type: ignore[no-any-return]
+
+    @property
+    def other_titles(self) -> dict[str, list[ChapterRecord]]:
+        return self.data["other_titles"]  # type: ignore[no-any-return]
 
     @property
     def mentions(self) -> dict[str, list[MentionRecord]]:
@@ -104,11 +115,11 @@ class SectionsDomain(Domain):
         return self.data["chapter_index"]  # type: ignore[no-any-return]
 
     def clear_doc(self, docname: str) -> None:
-        for key in ("sections", "chapters", "mentions"):
+        for key in ("sections", "chapters", "other_titles", "mentions"):
             self.data[key].pop(docname, None)
 
     def merge_domaindata(self, docnames: Set[str], otherdata: dict[str, Any]) -> None:
-        for key in ("sections", "chapters", "mentions"):
+        for key in ("sections", "chapters", "other_titles", "mentions"):
             for docname, value in otherdata[key].items():
                 if docname in docnames:
                     self.data[key][docname] = value
@@ -119,10 +130,12 @@ class SectionsDomain(Domain):
         sections: list[SectionRecord],
         chapter: ChapterRecord | None,
         mentions: list[MentionRecord],
+        other_titles: list[ChapterRecord] | None = None,
     ) -> None:
         """Record what one document defines and mentions (called once per read)."""
         self.sections[docname] = sections
         self.mentions[docname] = mentions
+        self.other_titles[docname] = other_titles or []
         if chapter is not None:
             self.chapters[docname] = chapter
         else:

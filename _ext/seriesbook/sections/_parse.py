@@ -4,6 +4,11 @@ Everything here is pure text → data, so the linker, the checks and the edition
 (which compares the § numbers of a message and its translation) share one definition of what a
 § number is. Patterns are compiled once per chapter pattern (``functools.cache`` on an immutable
 key, which is safe under ``-j``).
+
+Numbers are normalised where they are read (:func:`section_number`, :func:`chapter_number`):
+full-width digits and the full-width full stop (``§１．２``, ``第１２章``) mean ``§1.2`` and
+chapter 12, so ids and links are ASCII (``sec-1-2``) while the text keeps what was written.
+A :class:`Mention`'s ``number`` is the normalised number; its span is the written text.
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ from functools import cache
 from typing import Literal
 
 from seriesbook.config import language_key
+from seriesbook.numbers import ascii_digits, canonical
 
-NUMBER = r"\d+(?:\.\d+)+"
+# Digits are any decimal digits (`\d`: ASCII, full-width …); parts are separated by `.` or `．`.
+NUMBER = r"\d+(?:[.．]\d+)+"
 # A heading that starts with a whole § number (`§12.3 Guard`, also `§12.3：Guard`) is numbered.
-HEADING = re.compile(rf"§\s?(?P<number>{NUMBER})(?!\d|\.\d)")
+HEADING = re.compile(rf"§\s?(?P<number>{NUMBER})(?!\d|[.．]\d)")
 # A heading written `§ 标题` (a § and a space, no number): a new section for renumber to number.
 NEW_HEADING = re.compile(r"§[ \u00a0\u2009\t]+(?![\d\s])")
 # A § mention; optionally a range whose second end is a full number without § (`§4.2-4.5`).
@@ -39,19 +46,29 @@ class Mention:
     end: int
 
 
+def section_number(written: str) -> str:
+    """The § number as the book knows it: ASCII digits and dots (``１．２`` → ``1.2``)."""
+    return ascii_digits(written).replace("．", ".")
+
+
+def chapter_number(written: str) -> str:
+    """The chapter number as the book knows it: ASCII, no leading zeros (``０１`` → ``1``)."""
+    return canonical(written)
+
+
 def section_id(number: str) -> str:
     """The HTML id and std label of a numbered section: ``12.3.4`` → ``sec-12-3-4``."""
     return "sec-" + number.replace(".", "-")
 
 
 def chapter_id(number: str) -> str:
-    return f"ch-{int(number)}"
+    return f"ch-{chapter_number(number)}"
 
 
 def heading_number(title: str) -> str | None:
     """The § number a heading starts with (``§12.3 Guard`` → ``12.3``), if any."""
     match = HEADING.match(title.strip())
-    return match["number"] if match else None
+    return section_number(match["number"]) if match else None
 
 
 def is_new_heading(title: str) -> bool:
@@ -64,7 +81,7 @@ def chapter_title_number(title: str, patterns: dict[str, str]) -> str | None:
     for pattern in patterns.values():
         match = re.match(pattern, title.strip())
         if match and match.groupdict().get("chapter"):
-            return str(int(match["chapter"]))
+            return chapter_number(match["chapter"])
     return None
 
 
@@ -87,14 +104,16 @@ class Recognizer:
         found: list[Mention] = []
         for match in self.regex.finditer(text):
             if match["sec"] is not None:
-                found.append(Mention("sec", match["sec"], match.start(), match.end("sec")))
+                number = section_number(match["sec"])
+                found.append(Mention("sec", number, match.start(), match.end("sec")))
                 if match["sec_end"] is not None:
-                    end = match["sec_end"]
+                    end = section_number(match["sec_end"])
                     found.append(Mention("sec", end, match.start("sec_end"), match.end()))
                 continue
-            chapter = next((match[g] for g in chapter_groups if match[g] is not None), None)
-            if chapter is not None:
-                found.append(Mention("chapter", str(int(chapter)), match.start(), match.end()))
+            written = next((match[g] for g in chapter_groups if match[g] is not None), None)
+            if written is not None:
+                chapter = chapter_number(written)
+                found.append(Mention("chapter", chapter, match.start(), match.end()))
         return found
 
 

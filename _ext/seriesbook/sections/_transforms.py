@@ -35,8 +35,10 @@ from seriesbook.sections._parse import (
     chapter_pattern_for,
     chapter_title_number,
     heading_number,
+    is_new_heading,
     recognizer,
     section_id,
+    section_number,
 )
 
 if TYPE_CHECKING:
@@ -49,6 +51,7 @@ if TYPE_CHECKING:
 
 # Node attributes: numbers noted from the source headings, and the mark of our own references.
 SEC_NUMBER, SEC_LEVEL, CH_NUMBER = "sec_number", "sec_level", "ch_number"
+SEC_PARENT, CH_OTHER = "sec_parent", "ch_other"
 MENTION, MENTION_NUMBER, MENTION_INVENTORY = "sec_mention", "sec_number", "sec_inventory"
 
 # Never linked: code, diagrams, headings and captions of admonitions, existing links, markup.
@@ -83,10 +86,23 @@ def _sections(parent: nodes.Element, depth: int) -> Iterator[tuple[nodes.section
 
 
 def heading_levels(document: nodes.Element) -> Iterator[tuple[nodes.section, int]]:
-    """Every section of a page with its heading level (the page title, when alone, is 1)."""
-    roots = [c for c in document.children if isinstance(c, nodes.section)]
-    # `##` is level 2 when the page has one title; without one, top headings are the `##`.
-    yield from _sections(document, 1 if len(roots) == 1 else 2)
+    """Every section of a page with its heading level, as MyST nests them.
+
+    The page's first heading is its title (level 1); a later ``#`` heading (``# 附录``) is
+    another top heading beside it, not a subsection. A page whose first heading is a § heading
+    (numbered or new) has no title: its top headings are taken as ``##``.
+    """
+    first = _first_heading(document)
+    if first is None:
+        return
+    title = _title(first)
+    text = title.astext() if title is not None else ""
+    untitled = heading_number(text) is not None or is_new_heading(text)
+    yield from _sections(document, 2 if untitled else 1)
+
+
+def _first_heading(document: nodes.Element) -> nodes.section | None:
+    return next((c for c in document.children if isinstance(c, nodes.section)), None)
 
 
 def _title(section: nodes.section) -> nodes.title | None:
@@ -95,12 +111,17 @@ def _title(section: nodes.section) -> nodes.title | None:
 
 
 class NoteNumbers(SphinxTransform):
-    """Note each heading's § number and the page's chapter number, before translation."""
+    """Note each heading's § number and the page's chapter number, before translation.
+
+    Levels are :func:`heading_levels`'; only the page's first heading can be the chapter (a
+    later chapter title is noted to be reported).
+    """
 
     default_priority = 15
 
     def apply(self, **kwargs: Any) -> None:
         patterns = get_config(self.config).chapter_patterns
+        first = _first_heading(self.document)
         for section, depth in heading_levels(self.document):
             title = _title(section)
             if title is None:
@@ -110,8 +131,11 @@ class NoteNumbers(SphinxTransform):
             if number is not None:
                 section[SEC_NUMBER] = number
                 section[SEC_LEVEL] = depth
+                parent = section.parent
+                if depth > 2 and isinstance(parent, nodes.section) and SEC_NUMBER in parent:
+                    section[SEC_PARENT] = parent[SEC_NUMBER]
             elif depth == 1 and (chapter := chapter_title_number(text, patterns)):
-                section[CH_NUMBER] = chapter
+                section[CH_NUMBER if section is first else CH_OTHER] = chapter
 
 
 class _Line:
@@ -136,6 +160,7 @@ class _DocumentWalk:
         self.find = find
         self.sections: list[SectionRecord] = []
         self.chapter: ChapterRecord | None = None
+        self.other_titles: list[ChapterRecord] = []
         self.mentions: list[MentionRecord] = []
         self.replacements: list[tuple[nodes.Text, list[Node]]] = []
 
@@ -220,12 +245,17 @@ class _DocumentWalk:
             anchor = self._anchor(section, section_id(number))
             # the display name keeps the number even where a translation dropped it
             display = text if heading_number(text) == number else f"§{number} {text}"
-            self.sections.append(
-                SectionRecord(number, self.docname, anchor, display, line, section[SEC_LEVEL])
-            )
+            parent = section.get(SEC_PARENT)
+            parent_line = section.parent.line if parent is not None else None
+            self.sections.append(SectionRecord(
+                number, self.docname, anchor, display, line, section[SEC_LEVEL],
+                parent, parent_line,
+            ))
         elif (chapter := section.get(CH_NUMBER)) is not None:
             anchor = self._anchor(section, chapter_id(chapter))
             self.chapter = ChapterRecord(chapter, self.docname, anchor, text, line)
+        elif (chapter := section.get(CH_OTHER)) is not None:
+            self.other_titles.append(ChapterRecord(chapter, self.docname, "", text, line))
 
 
 class LinkSections(SphinxTransform):
@@ -243,7 +273,9 @@ class LinkSections(SphinxTransform):
         walk = _DocumentWalk(self.document, docname, recognizer(*patterns))
         walk.run()
         domain = get_domain(self.env)
-        domain.note_document(docname, walk.sections, walk.chapter, walk.mentions)
+        domain.note_document(
+            docname, walk.sections, walk.chapter, walk.mentions, walk.other_titles
+        )
         registered: set[str] = set()
         for record in walk.sections:
             if record.id not in registered:  # a duplicate in the page keeps the first
@@ -259,7 +291,7 @@ class SecRole(SphinxRole):
     def run(self) -> tuple[list[Node], list[system_message]]:
         explicit, title, target = split_explicit_title(self.text)
         inventory, _, number = target.strip().rpartition(":")
-        number = number.strip().removeprefix("§").strip()
+        number = section_number(number.strip().removeprefix("§").strip())
         shown = title if explicit else f"§{number}"
         content = nodes.inline(shown, shown, classes=["sec-ref"])
         if inventory:
@@ -281,17 +313,32 @@ class SecRole(SphinxRole):
 def resolve_sibling(
     app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.TextElement
 ) -> nodes.reference | None:
-    """``{sec}`vllm:3.2```: intersphinx makes the link; the tooltip is the target's § title."""
-    inventory = node.get(MENTION_INVENTORY)
-    if inventory is None or "sphinx.ext.intersphinx" not in app.extensions:
-        return None
-    from sphinx.ext.intersphinx import InventoryAdapter, resolve_reference_detect_inventory
+    """``{sec}`vllm:3.2```: intersphinx makes the link; the tooltip is the target's § title.
 
-    reference = resolve_reference_detect_inventory(env, node, contnode)
-    labels = InventoryAdapter(env).named_inventory.get(inventory, {}).get("std:label", {})
-    item = labels.get(section_id(node[MENTION_NUMBER]))
-    if reference is not None and item is not None:
-        reference["reftitle"] = item.display_name
+    When it cannot, this is the one warning: the node stops asking for Sphinx's own
+    (``undefined label``, from the std domain, which every ``warn-missing-reference`` listener
+    would add whatever ours returns).
+    """
+    inventory = node.get(MENTION_INVENTORY)
+    if inventory is None:
+        return None
+    number = node[MENTION_NUMBER]
+    if "sphinx.ext.intersphinx" not in app.extensions:
+        reference = None
+        why = f"is in the inventory {inventory!r}, which needs sphinx.ext.intersphinx"
+    else:
+        from sphinx.ext.intersphinx import InventoryAdapter, resolve_reference_detect_inventory
+
+        reference = resolve_reference_detect_inventory(env, node, contnode)
+        named = InventoryAdapter(env).named_inventory
+        item = named.get(inventory, {}).get("std:label", {}).get(section_id(number))
+        if reference is not None and item is not None:
+            reference["reftitle"] = item.display_name
+        why = (f"is not in the inventory {inventory!r} (intersphinx_mapping)" if inventory in named
+               else f"names the inventory {inventory!r}, which intersphinx_mapping lacks")
+    if reference is None:
+        node["refwarn"] = False
+        warn(Problem.SEC_UNRESOLVED, f"§{number} {why}", node)
     return reference
 
 
@@ -303,13 +350,7 @@ def warn_unresolved(app: Sphinx, domain: Domain | None, node: addnodes.pending_x
     number = node[MENTION_NUMBER]
     if kind == "chapter":
         warn(Problem.CHAPTER_UNRESOLVED, f"no chapter {number} in this book", node)
-    elif (inventory := node.get(MENTION_INVENTORY)) is not None:
-        warn(
-            Problem.SEC_UNRESOLVED,
-            f"§{number} is not in the inventory {inventory!r} (intersphinx_mapping)",
-            node,
-        )
-    else:
+    elif node.get(MENTION_INVENTORY) is None:  # a sibling's was reported by resolve_sibling
         warn(Problem.SEC_UNRESOLVED, f"no section §{number} in this book", node)
     return True
 

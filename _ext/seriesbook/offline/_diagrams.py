@@ -1,0 +1,195 @@
+"""Mermaid diagrams as images in the PDF and EPUB, drawn from the code the reader's edition has.
+
+sphinxcontrib-mermaid's own LaTeX output starts one ``mmdc`` (one Chromium) per diagram while
+writing, drops a diagram it cannot draw with a warning that has no location, and its EPUB
+output is the raw Mermaid source (the EPUB reader runs no mermaid). Instead:
+
+1. :class:`DiagramCollector` keeps each document's diagrams in the environment at
+   ``doctree-read``, after translation (the editions capability has rewritten the labels by
+   then), so ``-j`` and incremental builds know every diagram of the book.
+2. At ``env-updated`` every diagram not in the cache is drawn, all in one batch
+   (:mod:`._render`); each failure is ``diagram-render`` at the diagram's file and line.
+3. :class:`PlaceDiagrams` replaces each ``mermaid`` node by an ordinary image of its drawing
+   (figures, captions, sizing and copying are Sphinx's), or by its source when it failed.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from docutils import nodes
+from sphinx.environment.collectors import EnvironmentCollector
+from sphinx.errors import ExtensionError
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
+from sphinxcontrib.mermaid import mermaid
+
+from seriesbook.config import get_config
+from seriesbook.editions._diagrams import diagram_label
+from seriesbook.offline import _render
+from seriesbook.problems import Problem, source_line, warn
+from seriesbook.site import find_mermaid_dist
+
+if TYPE_CHECKING:
+    from collections.abc import Set
+
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.environment import BuildEnvironment
+
+logger = logging.getLogger(__name__)
+
+DIAGRAMS_ATTR = "seriesbook_offline_diagrams"
+# Chromium draws 1 CSS px as 0.75 pt; 80% of that sets 16 px labels near the 10 pt text.
+PDF_SCALE = 80
+PNG_DEVICE_SCALE = 2  # render_diagrams.mjs draws PNGs at twice the CSS size, for sharpness
+
+
+class DiagramUse(NamedTuple):
+    code: str
+    line: int | None
+
+
+def output_format(builder: Builder | type[Builder]) -> str | None:
+    """The image format a builder's diagrams are drawn in, or None when it draws none."""
+    if builder.format == "latex":
+        return "pdf"
+    if builder.name.startswith("epub"):
+        return "png"
+    return None
+
+
+def book_diagrams(env: BuildEnvironment) -> dict[str, list[DiagramUse]]:
+    """Docname → its diagrams' code and line, as read (created empty on first use)."""
+    found: dict[str, list[DiagramUse]] | None = getattr(env, DIAGRAMS_ATTR, None)
+    if found is None:
+        found = {}
+        setattr(env, DIAGRAMS_ATTR, found)
+    return found
+
+
+class DiagramCollector(EnvironmentCollector):
+    def clear_doc(self, app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+        book_diagrams(env).pop(docname, None)
+
+    def merge_other(
+        self, app: Sphinx, env: BuildEnvironment, docnames: Set[str], other: BuildEnvironment
+    ) -> None:
+        ours, theirs = book_diagrams(env), book_diagrams(other)
+        for docname in docnames & theirs.keys():
+            ours[docname] = theirs[docname]
+
+    def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
+        uses = [DiagramUse(node["code"], source_line(node)) for node in doctree.findall(mermaid)]
+        if uses:
+            book_diagrams(app.env)[app.env.current_document.docname] = uses
+
+
+def node_modules(app: Sphinx) -> Path:
+    """The book's npm packages: where its mermaid is (seriesbook.site's rule)."""
+    dist = find_mermaid_dist(Path(app.confdir), get_config(app.config).mermaid_dir)
+    if dist is None:
+        raise ExtensionError(
+            "seriesbook: mermaid is not installed, so diagrams cannot be drawn for the PDF and "
+            "EPUB: run `npm ci` next to conf.py (needs Node.js and npm)."
+        )
+    return dist.parent.parent
+
+
+class _Drawing:
+    """Where one build's drawings live (the cache) and how they are named."""
+
+    def __init__(self, app: Sphinx, fmt: str) -> None:
+        self.fmt = fmt
+        self.node_modules = node_modules(app)
+        self.version = _render.renderer_version(self.node_modules)
+        self.cache_dir = Path(app.doctreedir) / _render.CACHE_SUBDIR
+
+    def path(self, code: str) -> Path:
+        return _render.cache_path(self.cache_dir, code, self.fmt, self.version)
+
+
+def draw_missing(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Draw every diagram of the book that the cache lacks, in one batch; report failures."""
+    fmt = output_format(app.builder)
+    uses = book_diagrams(env)
+    if fmt is None or not uses:
+        return []  # a book without diagrams needs neither npm nor a browser
+    drawing = _Drawing(app, fmt)
+    wanted = {drawing.path(use.code): use.code for docname in sorted(uses) for use in uses[docname]}
+    jobs = [_render.Job(code, path) for path, code in wanted.items() if not path.is_file()]
+    if jobs:
+        _render.require_cli(drawing.node_modules)
+        logger.info("seriesbook: drawing %d Mermaid diagram(s) as %s", len(jobs), fmt.upper())
+    errors = _render.render(drawing.node_modules, jobs, fmt)
+    for docname in sorted(uses):
+        for use in uses[docname]:
+            error = errors.get(drawing.path(use.code))
+            if error is not None:
+                warn(
+                    Problem.DIAGRAM_RENDER,
+                    f"Mermaid diagram could not be drawn for the {app.builder.name} output: "
+                    f"{error}; its source is printed instead",
+                    (docname, use.line),
+                )
+    _render.prune(drawing.cache_dir, fmt, set(wanted))
+    return []
+
+
+def _alt_text(node: mermaid) -> str:
+    """The diagram's alt text: its ``:alt:``, else its labels as the reader's edition has them."""
+    if node.get("alt"):
+        return str(node["alt"])
+    labels = [str(label["text"]) for label in node.findall(diagram_label)]
+    return " · ".join(labels) if labels else "Mermaid diagram"
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    with path.open("rb") as file:
+        header = file.read(24)
+    width, height = struct.unpack(">II", header[16:24])
+    return int(width), int(height)
+
+
+class PlaceDiagrams(SphinxPostTransform):
+    """Replace each ``mermaid`` node by an image of its drawing (or its source, if it failed)."""
+
+    default_priority = 100
+
+    def is_supported(self) -> bool:
+        # The builder and application as Sphinx's own post-transforms reach them (Sphinx 9
+        # deprecates ``SphinxTransform.app``).
+        return output_format(self.env._builder_cls) is not None
+
+    def run(self, **kwargs: Any) -> None:
+        fmt = output_format(self.env._builder_cls)
+        diagrams = list(self.document.findall(mermaid))
+        if fmt is None or not diagrams:
+            return
+        drawing = _Drawing(self.env._app, fmt)
+        for node in diagrams:
+            path = drawing.path(node["code"])
+            if not path.is_file():  # reported by draw_missing
+                source = nodes.literal_block(node["code"], node["code"], language="text")
+                node.replace_self(source)
+                continue
+            uri = str(path)
+            image = nodes.image(uri=uri, candidates={"*": uri}, alt=_alt_text(node))
+            image["ids"] = list(node["ids"])
+            if node.get("align"):
+                image["align"] = node["align"]
+            if fmt == "pdf":
+                image["scale"] = PDF_SCALE
+            else:
+                width, _height = _png_size(path)
+                image["width"] = f"{width // PNG_DEVICE_SCALE}px"
+            self.env.images.add_file(self.env.current_document.docname, uri)
+            node.replace_self(image)
+
+
+def register(app: Sphinx) -> None:
+    app.add_env_collector(DiagramCollector)
+    app.connect("env-updated", draw_missing)
+    app.add_post_transform(PlaceDiagrams)
