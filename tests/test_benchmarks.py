@@ -170,7 +170,7 @@ def test_harness_prints_the_table(tmp_path: Path) -> None:
         "site size",
     ):
         assert label in rows, label
-    assert "identical index" in rows["seriesbook.search vs Sphinx's zh (plain book)"]
+    assert "every stock term kept" in rows["seriesbook.search vs Sphinx's zh (plain book)"]
     assert "byte-identical" in rows["full build `-j 2` (wall)"]
 
 

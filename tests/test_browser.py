@@ -7,7 +7,6 @@ that is a failure, since ``.ci/run`` installs it.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import re
 import subprocess
@@ -116,9 +115,9 @@ def chapters_with_diagrams(site: Path) -> list[str]:
 
 
 def search_index(site: Path) -> dict[str, Any]:
-    text = (site / "searchindex.js").read_text("utf-8")
-    index: dict[str, Any] = json.loads(text[text.index("(") + 1 : text.rindex(")")])
-    return index
+    from seriesbook.search.query import load_index
+
+    return load_index(site / "searchindex.js")
 
 
 def chinese_word_of(site: Path, chapter: str) -> str:
@@ -181,3 +180,57 @@ def test_chinese_search_finds_the_chapter(site: Path, base_url: str, page: Page)
     result.first.wait_for(state="attached")
     hrefs = [urlsplit(href).path for href in result.evaluate_all("links => links.map(a => a.href)")]
     assert any(path.rsplit("/", 1)[-1] == chapter for path in hrefs), hrefs
+
+
+#: Goals of issue 14 for the query set drawn from the book's own text (share answered).
+SEARCH_GOALS = {
+    "term": 0.95,
+    "substring": 0.90,
+    "identifier": 0.95,
+    "title": 0.95,
+    "section": 0.95,
+    "chapter": 0.95,
+}
+
+
+def test_search_finds_what_readers_type(site: Path, base_url: str, page: Page) -> None:
+    """A query set from the book's text, run where the search box runs it, meets the goals."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from search_queries import evaluate, make_queries
+
+    queries = make_queries(site, count=80, seed=14)
+    headings = [q for q in queries if q.first]
+    chosen = [q for q in queries if not q.first] + headings[::3]  # a third of the headings
+    outcome, _ = evaluate(page, base_url, chosen)
+    assert set(outcome.answered) == set(SEARCH_GOALS)
+    shares = {kind: outcome.share(kind) for kind in SEARCH_GOALS}
+    assert all(shares[kind] >= goal for kind, goal in SEARCH_GOALS.items()), (
+        shares,
+        outcome.missed[:10],
+    )
+
+
+def test_typed_phrase_lists_headings_then_pages(site: Path, base_url: str, page: Page) -> None:
+    """缓存分配器 (stock Sphinx: no result): every page holding it, its § heading first."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    from search_queries import page_blocks
+
+    phrase = "缓存分配器"
+    holding = {doc for doc, texts in page_blocks(site).items() if any(phrase in t for t in texts)}
+    assert len(holding) >= 3
+    page.goto(f"{base_url}search.html?q={quote(phrase)}")
+    page.wait_for_function(
+        "document.querySelector('#search-results .search-summary')?.innerText.length > 0"
+    )
+    links = page.locator("#search-results ul.search > li > a")
+    hrefs = links.evaluate_all("links => links.map(a => a.href)")
+    assert {urlsplit(h).path.rsplit("/", 1)[-1].removesuffix(".html") for h in hrefs} >= holding
+    assert phrase in links.first.inner_text()  # a heading holding the phrase comes first
+    # once summaries arrive, each page's shows the paragraph holding the phrase
+    summary = page.locator("#search-results li:has(p.context) p.context").first
+    summary.wait_for(state="attached")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#search-results li')]"
+        ".every((li) => li.dataset.seriesbookParts)"
+    )
+    assert phrase in summary.inner_text()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 import pkgutil
 import re
 import subprocess
@@ -16,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 import seriesbook
 from bs4 import BeautifulSoup
+from seriesbook.search.query import load_index
 from seriesbook.site import CHINESE_STEMMER_SHIM, MERMAID_CHUNKS, MERMAID_ENTRY, MERMAID_ENV
 from sphinx.errors import ExtensionError
 from sphinx.testing.util import SphinxTestApp
@@ -66,10 +66,8 @@ def _js_urls(text: str) -> list[str]:
 
 
 def search_index(outdir: Path) -> dict[str, Any]:
-    """Sphinx's search index, the JSON inside ``searchindex.js``."""
-    text = (outdir / "searchindex.js").read_text(encoding="utf-8")
-    index: dict[str, Any] = json.loads(text[text.index("(") + 1 : text.rindex(")")])
-    return index
+    """Sphinx's search index, the JSON inside ``searchindex.js`` (seriesbook's packing undone)."""
+    return load_index(outdir / "searchindex.js")
 
 
 @pytest.mark.sphinx("html", testroot="site-basic")

@@ -55,7 +55,8 @@ def _print_problems(problems: list[Reported], fmt: str) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
-    return _print_problems(check_editions(srcdir, confdir, _overrides(args)), args.format)
+    problems = check_editions(srcdir, confdir, _overrides(args), keep=True)
+    return _print_problems(problems, args.format)
 
 
 def cmd_lock(args: argparse.Namespace) -> int:

@@ -29,6 +29,7 @@ from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
 from sphinx.util import logging as sphinx_logging
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+from seriesbook import kept
 from seriesbook.config import book_editions
 from seriesbook.problems import WARNING_TYPE, translated_from
 from seriesbook.stops import UsageError, stopped_reading
@@ -89,6 +90,7 @@ class _Collector(sphinx_logging.WarningStreamHandler):
     def __init__(self) -> None:
         super().__init__(io.StringIO())  # type: ignore[arg-type]
         self.reported: list[Reported] = []
+        self.notify: Callable[[Reported], None] | None = None
         self.setLevel(logging.WARNING)
 
     def attach(self, app: Sphinx) -> None:
@@ -110,7 +112,10 @@ class _Collector(sphinx_logging.WarningStreamHandler):
         # getMessage() and show_warning_types appended " [type.subtype]"; keep the bare message.
         message = logging.LogRecord.getMessage(record)
         message = message.removesuffix(f" [{'.'.join(filter(None, [kind, subtype]))}]")
-        self.reported.append(Reported(file, line, code, message))
+        reported = Reported(file, line, code, message)
+        self.reported.append(reported)
+        if self.notify is not None:
+            self.notify(reported)
 
     def _where(self, location: object) -> tuple[str | None, int | None]:
         if isinstance(location, nodes.Node):
@@ -149,8 +154,8 @@ def open_book(
     """Start Sphinx on the book (``dummy`` builder, temporary output); read nothing yet.
 
     *language* builds that edition (``-D language=…``). *kept* is a directory whose environment
-    is loaded and kept; without it the environment is fresh and temporary. An error that stops
-    Sphinx from starting is a :class:`UsageError` naming the file.
+    is loaded and kept (:mod:`seriesbook.kept`); without it the environment is fresh and
+    temporary. An error that stops Sphinx from starting is a :class:`UsageError` naming the file.
     """
     confoverrides = dict(overrides or {})
     if language:
@@ -180,12 +185,41 @@ def read_book(
     overrides: dict[str, Any] | None = None,
     *,
     language: str | None = None,
+    keep: bool = False,
 ) -> Iterator[BookRun]:
-    """Read and resolve the whole book with the non-writing builder; yield app and problems."""
-    collector = _Collector()
-    with open_book(srcdir, confdir, overrides, language=language, collector=collector) as app:
-        _stopping(confdir, lambda: app.build(force_all=True), lambda: _reading(app))
-        yield BookRun(app, sorted(collector.reported, key=_sort_key))
+    """Read and resolve the whole book with the non-writing builder; yield app and problems.
+
+    With *keep*, the environment is kept in ``_build/check/`` (:mod:`seriesbook.kept`): only
+    changed documents are re-read, and the problems are the same as a fresh read's.
+    """
+    kept_dir = kept.check_dir(confdir, language) if keep else None
+    if kept_dir is not None:
+        try:
+            kept_dir.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            kept_dir = None  # a read-only book is checked afresh
+    # a kept environment whose stamp differs is discarded before Sphinx starts on it again
+    attempts = ["kept", "fresh"] if kept_dir is not None and kept.has_stamp(kept_dir) else ["fresh"]
+    for attempt in attempts:
+        if attempt == "fresh" and kept_dir is not None:
+            kept.forget(kept_dir)
+            kept_dir.mkdir(parents=True, exist_ok=True)
+        collector = _Collector()
+        with open_book(
+            srcdir, confdir, overrides, language=language, collector=collector, kept=kept_dir
+        ) as app:
+            current = kept.stamp(app, overrides or {}) if kept_dir is not None else ""
+            if attempt == "kept" and kept_dir and not kept.stamp_matches(kept_dir, current):
+                continue
+            read_problems = kept.ReadProblems(app)
+            collector.notify = read_problems.note
+            _stopping(confdir, lambda: app.build(force_all=kept_dir is None), lambda: _reading(app))
+            read_problems.check_consistency()
+            reported = [*collector.reported, *read_problems.unchanged(collector.reported)]
+            if kept_dir is not None:
+                kept.write_stamp(kept_dir, current)
+            yield BookRun(app, sorted(reported, key=_sort_key))
+            return
 
 
 def kept_environment(confdir: Path, command: str) -> Path:
@@ -217,14 +251,14 @@ def _save_environment(app: Sphinx) -> None:
 
 
 def check_editions(
-    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None
+    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None, *, keep: bool = False
 ) -> list[Reported]:
     """Every problem a ``-W`` build of any edition would report, each once.
 
     The book is read as configured, then once per other edition (``seriesbook_editions``);
     a problem only a translated edition has says which edition in its message.
     """
-    with read_book(srcdir, confdir, overrides) as run:
+    with read_book(srcdir, confdir, overrides, keep=keep) as run:
         reported = list(run.reported)
         first = run.app.config.language
         editions = book_editions(run.app.config)
@@ -232,7 +266,7 @@ def check_editions(
     for language in editions:
         if language == first:
             continue
-        with read_book(srcdir, confdir, overrides, language=language) as run:
+        with read_book(srcdir, confdir, overrides, language=language, keep=keep) as run:
             for found in run.reported:
                 if (found.file, found.line, found.code) not in seen:
                     seen.add((found.file, found.line, found.code))

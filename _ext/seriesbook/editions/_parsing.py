@@ -14,11 +14,21 @@ markdown-it parser kept per build environment and configuration, and its rendere
 document it is given. The output is the same doctree; ``tests/test_editions_parsing.py`` checks
 the renderer's state against MyST's own ``setup_render``, so a MyST release that adds state
 there fails the tests instead of rendering differently.
+
+``Locale`` publishes a message that is not a title twice with the same text, source and line (a
+first pass looking for titles, then the translation), and only the second result is used.
+:class:`MystParser` keeps each message's parse for the page being read (keyed by the page's
+docutils settings, which Sphinx makes anew for every document) and gives the second publish a
+deep copy: half the Markdown parsing of a translated edition. A parse that logged a warning is
+not kept, so every warning is reported exactly as before.
 """
 
 from __future__ import annotations
 
+import logging
 import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from docutils.parsers.rst.languages import get_language as get_language_rst
@@ -31,6 +41,7 @@ if TYPE_CHECKING:
     from collections.abc import MutableMapping
 
     from docutils import nodes
+    from docutils.frontend import Values
     from markdown_it import MarkdownIt
     from myst_parser.config.main import MdParserConfig
     from sphinx.environment import BuildEnvironment
@@ -41,6 +52,52 @@ if TYPE_CHECKING:
 _PARSERS: weakref.WeakKeyDictionary[BuildEnvironment, tuple[MdParserConfig, MarkdownIt]] = (
     weakref.WeakKeyDictionary()
 )
+
+#: Off: every publish of a message is parsed anew (the tests compare both ways byte for byte).
+REUSE_PARSES = True
+# How sphinx.transforms.i18n._publish_msgstr names a message's document: path:line:<translated>
+TRANSLATED_SOURCE_SUFFIX = ":<translated>"
+
+
+class _PageMessages:
+    """The parsed messages of the page being read, forgotten when the next page begins.
+
+    A page is known by its docutils settings (unhashable, so held by a weak reference), which
+    every message of the page is published with.
+    """
+
+    def __init__(self) -> None:
+        self._settings: weakref.ref[Values] | None = None
+        self._parsed: dict[tuple[str, str], list[nodes.Node]] = {}
+
+    def of(self, settings: Values) -> dict[tuple[str, str], list[nodes.Node]]:
+        if self._settings is None or self._settings() is not settings:
+            self._settings, self._parsed = weakref.ref(settings), {}
+        return self._parsed
+
+
+_PAGE_MESSAGES = _PageMessages()
+
+
+class _WarningSeen(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.seen = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.seen = True
+
+
+@contextmanager
+def _watch_warnings() -> Iterator[_WarningSeen]:
+    """Whether Sphinx (or an extension, through Sphinx's logging) warned meanwhile."""
+    handler = _WarningSeen()
+    sphinx_logger = logging.getLogger("sphinx")
+    sphinx_logger.addHandler(handler)
+    try:
+        yield handler
+    finally:
+        sphinx_logger.removeHandler(handler)
 
 
 class MessageRenderer(SphinxRenderer):
@@ -77,10 +134,25 @@ class MystParser(_MystParser):
     """MyST's Sphinx parser, reusing one markdown-it parser for texts without front matter."""
 
     def parse(self, inputstring: str, document: nodes.document) -> None:
-        env = document.settings.env
         if _has_front_matter(inputstring):
             super().parse(inputstring, document)
             return
+        source = str(document.get("source", ""))
+        if not REUSE_PARSES or not source.endswith(TRANSLATED_SOURCE_SUFFIX):  # a page: once
+            self._parse_message(inputstring, document)
+            return
+        parsed = _PAGE_MESSAGES.of(document.settings)
+        key = (inputstring, source)
+        if key in parsed:
+            document.extend(node.deepcopy() for node in parsed[key])
+            return
+        with _watch_warnings() as warned:
+            self._parse_message(inputstring, document)
+        if not warned.seen:
+            parsed[key] = [node.deepcopy() for node in document.children]
+
+    def _parse_message(self, inputstring: str, document: nodes.document) -> None:
+        env = document.settings.env
         config = env.myst_config
         cached = _PARSERS.get(env)
         if cached is None or cached[0] is not config:

@@ -1,15 +1,15 @@
-"""Chinese search that gives Sphinx's index while segmenting each text once across builds.
+"""Chinese search that finds what readers type, segmenting each text once across builds.
 
-About half of a full HTML build of a Chinese book is its search index: Sphinx's
-:mod:`sphinx.search.zh` loads jieba's dictionary at every build (twice over) and runs jieba on
-every text of every page. With ``seriesbook.search`` the ``zh`` search language is
-:class:`seriesbook.search.zh.SearchChinese`, which writes the same ``searchindex.js`` — same
-terms, same title terms, same pages for every query — but keeps each text's segmentation in
+With ``seriesbook.search`` the ``zh`` search language is
+:class:`seriesbook.search.zh.SearchChinese`: Sphinx's index (every term, for at least the same
+pages) plus the Han bigrams of the text (:mod:`~seriesbook.search.splitter`), written packed
+(:mod:`~seriesbook.search.compact`), and the search page's query splitter and ranking
+(``search/seriesbook-search.js``). jieba's segmentation of each text is kept in
 ``<doctreedir>/seriesbook-search-zh.pickle``, and jieba's dictionary by first character in
 ``<doctreedir>/seriesbook-search-jieba.sqlite``. A rebuild (``-E``, ``-a``, an incremental build, a
 theme change) segments only the texts that changed, and loads jieba's dictionary only if some
 text is new, and then only the dictionary entries that text needs. ``seriesbook_search_cache =
-False`` turns both off.
+False`` turns both off (the index is the same).
 
 The index is fed in the main process, also under ``-j N`` (the HTML builder calls
 ``IndexBuilder.feed`` from ``write_doc_serialized``), so one cache sees every page. The cache is
@@ -49,14 +49,17 @@ def _language(app: Sphinx) -> SearchChinese | None:
 
 
 def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """Before a page is indexed (main process): attach the cache, note the page."""
+    """Before a page is indexed (main process): the cache notes the page, the words no text
+    node holds are prepared."""
     lang = _language(app)
-    if lang is None or not get_config(app.config).search_cache:
+    if lang is None:
         return
-    if lang.cache is None:
-        lang.attach(Path(app.doctreedir))
-    assert lang.cache is not None
-    lang.cache.begin_page(docname)
+    if get_config(app.config).search_cache:
+        if lang.cache is None:
+            lang.attach(Path(app.doctreedir))
+        assert lang.cache is not None
+        lang.cache.begin_page(docname)
+    lang.begin_page(doctree)
 
 
 def _save(app: Sphinx, exception: BaseException | None) -> None:
@@ -76,12 +79,29 @@ def _save(app: Sphinx, exception: BaseException | None) -> None:
     )
 
 
+def _pack_index(app: Sphinx) -> None:
+    """Write (and reload) ``searchindex.js`` with packed bigrams when the index is ours."""
+    from sphinx.builders.html import StandaloneHTMLBuilder
+    from sphinx.search import js_index, languages
+
+    from seriesbook.search.compact import PACKED
+
+    builder = app.builder
+    if not isinstance(builder, StandaloneHTMLBuilder) or builder.indexer_format is not js_index:
+        return
+    lang = app.config.html_search_language or app.config.language or ""
+    chosen = languages.get(lang) or languages.get(lang.partition("_")[0])
+    if chosen == LANGUAGE_CLASS:
+        builder.indexer_format = PACKED
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx.search import languages
 
     app.setup_extension("seriesbook.config")
     # A dotted path, as Sphinx registers its own languages: imported only when a build indexes.
     languages["zh"] = LANGUAGE_CLASS
+    app.connect("builder-inited", _pack_index)
     app.connect("doctree-resolved", _begin_page)
     app.connect("build-finished", _save)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,7 +1,10 @@
-"""Sphinx's Chinese search language, with jieba's segmentations kept between builds.
+"""Sphinx's Chinese search language: jieba's words plus Han bigrams, segmentations cached.
 
-:class:`SearchChinese` subclasses Sphinx's own (:mod:`sphinx.search.zh`) and changes only where
-the segmentation of a text comes from, so the index it feeds is Sphinx's index:
+:class:`SearchChinese` subclasses Sphinx's own (:mod:`sphinx.search.zh`). Every term Sphinx's
+index would hold is still there, for the same pages; each text also gives its Han bigrams
+(:func:`~seriesbook.search.splitter.han_bigrams`), so any Chinese phrase a reader types can be
+found, and the search page gets seriesbook's query splitter and ranking
+(``search/seriesbook-search.js``, through Sphinx's ``js_splitter_code`` hook). Further:
 
 * ``split`` asks the :class:`~seriesbook.search.cache.SegmentCache` first; on a miss it runs
   ``cut_for_search`` of a private :class:`jieba.Tokenizer` prepared exactly as Sphinx prepares
@@ -29,9 +32,22 @@ from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 from seriesbook.problems import Problem, warn
 from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
+from seriesbook.search.splitter import diagram_texts, han_bigrams, inline_junctions
 
 if TYPE_CHECKING:
     import jieba
+    from docutils import nodes
+
+#: Mermaid's own words, left out of a diagram's indexed words.
+MERMAID = frozenset({
+    "flowchart", "graph", "td", "tb", "lr", "rl", "bt", "subgraph", "direction", "end",
+    "sequencediagram", "participant", "actor", "as", "note", "over", "left", "right", "of",
+    "loop", "alt", "else", "opt", "par", "and", "critical", "break", "rect", "rgb", "activate",
+    "deactivate", "autonumber", "classdef", "class", "style", "fill", "stroke", "linkstyle",
+    "click", "statediagram", "classdiagram", "erdiagram", "gantt", "pie", "state",
+})
+#: The search page's query splitter and ranking, appended to ``language_data.js``.
+SEARCH_SCRIPT = Path(__file__).parent / "seriesbook-search.js"
 
 
 def user_dictionary(options: dict[str, str]) -> str | None:
@@ -61,7 +77,9 @@ def make_tokenizer(userdict: str | None) -> jieba.Tokenizer:
 
 
 class SearchChinese(SphinxSearchChinese):
-    """Sphinx's Chinese search language, segmenting each distinct text once."""
+    """Sphinx's Chinese search language with Han bigrams, segmenting each distinct text once."""
+
+    js_splitter_code = SEARCH_SCRIPT.read_text(encoding="utf-8")
 
     def __init__(self, options: dict[str, str]) -> None:
         # Sphinx's __init__ loads jieba's dictionary; do its other work and defer that.
@@ -77,6 +95,9 @@ class SearchChinese(SphinxSearchChinese):
         self._tokenizer: jieba.Tokenizer | None = None
         self._partial: PartialDictionary | None = None
         self._stems: dict[str, str] = {}
+        self.extras: dict[str, list[str]] = {}
+        self.titles: set[str] = set()
+        self.given: set[str] | None = None
 
     def attach(self, doctreedir: Path) -> None:
         """Keep segmentations and the split dictionary in *doctreedir* (once per build)."""
@@ -117,10 +138,36 @@ class SearchChinese(SphinxSearchChinese):
         return tokens
 
     def split(self, input: str) -> list[str]:
+        """jieba's words (as Sphinx's), the text's Han bigrams, its Latin words: each once.
+
+        Words of the page that no text node holds come with the text before them
+        (:attr:`extras`, set by :meth:`begin_page`). Within a page, a word already given for
+        another text (not a title) is not given again: ``IndexBuilder.feed`` adds the page's
+        words to sets, so repeats would change nothing but cost most of its time.
+        """
         chinese = self.segment(input)
         latin1 = [term.strip() for term in self.latin1_letters.findall(input)]
         self.latin_terms.update(latin1)
-        return list(dict.fromkeys(chinese + latin1))
+        extras = self.extras.get(input, [])
+        words = list(dict.fromkeys(chinese + han_bigrams(input) + latin1 + extras))
+        if self.given is None or input in self.titles:
+            return words
+        new = [word for word in words if word not in self.given]
+        self.given.update(new)
+        return new
+
+    def begin_page(self, doctree: nodes.document) -> None:
+        """Before *doctree* is indexed: the bigrams across its inline markup, its diagrams."""
+        from docutils import nodes
+
+        self.extras, self.given = {}, None
+        extras = inline_junctions(doctree)
+        for text, codes in diagram_texts(doctree).items():
+            words = [w for code in codes for w in self.split(code) if w.lower() not in MERMAID]
+            extras[text] = extras.get(text, []) + words
+        self.extras = extras
+        self.titles = {title.astext() for title in doctree.findall(nodes.title)}
+        self.given = set()
 
     def stem(self, word: str) -> str:
         stemmed = self._stems.get(word)

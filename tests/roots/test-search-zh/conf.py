@@ -2,5 +2,5 @@
 
 project = "搜索测试"
 language = "zh_CN"
-extensions = ["myst_parser", "seriesbook.search"]
+extensions = ["myst_parser", "sphinxcontrib.mermaid", "seriesbook.search"]
 html_search_language = "zh"

@@ -1,0 +1,5 @@
+extensions = ["myst_parser", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats"]
+language = "zh_CN"
+exclude_patterns = ["_build", "src"]
+seriesbook_sources = {"demo": {"repo": "https://example.org/demo", "ref": "v1.0", "path": "src"}}
+seriesbook_default_source = "demo"
