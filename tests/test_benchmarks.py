@@ -172,3 +172,16 @@ def test_harness_prints_the_table(tmp_path: Path) -> None:
         assert label in rows, label
     assert "every stock term kept" in rows["seriesbook.search vs Sphinx's zh (plain book)"]
     assert "byte-identical" in rows["full build `-j 2` (wall)"]
+
+
+def test_renumber_harness_runs_cold_and_warm(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "renumber.py"), "--scale", "0.02", "--repeat", "1",
+         "--workdir", str(tmp_path)],
+        capture_output=True, text=True, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert re.search(r"\d+ sections renumbered, 1 numbered", done.stdout)
+    rows = [line.split(" | ")[0].lstrip("| ") for line in done.stdout.splitlines()
+            if line.startswith("| ")]
+    assert rows == ["run", "cold", "warm"]

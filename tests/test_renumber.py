@@ -34,6 +34,12 @@ def _soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
+def _authored(book: Path) -> dict[Path, bytes]:
+    """Every file of the book but the build's (``_build/``: renumber keeps its environment)."""
+    return {p: p.read_bytes() for p in book.rglob("*")
+            if p.is_file() and "_build" not in p.relative_to(book).parts}
+
+
 EXPECTED_MAP = {
     "1.1": "1.2", "1.1.1": "1.2.1", "1.2": "1.4", "3.2": "2.2", "2.2": "2.3", "3.3": "3.2",
 }
@@ -42,10 +48,11 @@ EXPECTED_MAP = {
 def test_renumber_rewrites_sources_and_catalogs(
     book: Path, capsys: pytest.CaptureFixture[str], make_app: MakeApp
 ) -> None:
-    before = {p: p.read_bytes() for p in book.rglob("*") if p.is_file()}
+    before = _authored(book)
     status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
-    assert status == 1  # dry run: changes needed, nothing written
-    assert {p: p.read_bytes() for p in book.rglob("*") if p.is_file()} == before
+    assert status == 1  # dry run: changes needed, nothing of the author's written
+    assert _authored(book) == before
+    assert (book / "_build/renumber/doctrees/environment.pickle").is_file()  # kept for next time
     report = json.loads(out)
     assert report["map"] == EXPECTED_MAP
     assert report["new"] == [{"file": "ch01.md", "line": 7, "number": "1.1"}]
@@ -154,3 +161,67 @@ def test_sibling_link_to_a_renumbered_section_warns(
     assert len(warnings) == 1
     assert "index.md:3" in warnings[0] and "[seriesbook.sec-renumbered]" in warnings[0]
     assert "§1.1 of 'vol' was renumbered §1.2 (2.0)" in warnings[0]
+
+
+def test_a_run_after_an_edit_rereads_that_page_and_plans_as_a_fresh_read(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kept = book / "_build" / "renumber" / "doctrees"
+    status, first, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1
+    read_at = {p.name: p.stat().st_mtime_ns for p in kept.glob("*.doctree")}
+    assert set(read_at) == {"index.doctree", "ch01.doctree", "ch02.doctree", "ch03.doctree"}
+
+    ch03 = book / "ch03.md"
+    ch03.write_text(ch03.read_text(encoding="utf-8").replace(
+        "## §3.1 计算图", "## § 又一节\n\n又一节提到 §3.3 与 §2.2。\n\n## §3.1 计算图"
+    ), encoding="utf-8")
+    status, warm, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1
+    reread = {p.name for p in kept.glob("*.doctree") if p.stat().st_mtime_ns != read_at[p.name]}
+    assert reread == {"ch03.doctree"}  # the other pages came from the kept environment
+    status, fresh, _ = _run(capsys, "renumber", str(book), "--format", "json", "--fresh")
+    assert status == 1
+    assert json.loads(warm) == json.loads(fresh) != json.loads(first)
+    assert json.loads(warm)["map"]["3.1"] == "3.2"  # the new section comes first in ch03
+
+    # written through the kept environment, the book is renumbered exactly as a fresh run would
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    for args in ((), ("--fresh",)):
+        status, out, _ = _run(capsys, "renumber", str(book), "--format", "json", *args)
+        assert status == 0 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
+
+
+def test_a_mention_not_written_as_read_is_reported_never_skipped(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ch01 = book / "ch01.md"
+    ch01.write_text(ch01.read_text(encoding="utf-8") + (
+        "\n转义 \\*§1.1\\* 与 §1\\.1。\n\n译文里有转义 §1.1。\n"
+    ), encoding="utf-8")
+    catalog = book / "locale/en/LC_MESSAGES/ch01.po"
+    entries = (
+        'msgid "转义 \\\\*§1.1\\\\* 与 §1\\\\.1。"\n'
+        'msgstr "Escaped \\\\*§1.1\\\\* and §1\\\\.1."\n\n'
+        'msgid "译文里有转义 §1.1。"\nmsgstr "An escape in the translation: §1\\\\.1."\n'
+    )
+    catalog.write_text(catalog.read_text(encoding="utf-8") + "\n" + entries, encoding="utf-8")
+
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1
+    report = json.loads(out)
+    lines = ch01.read_text(encoding="utf-8").splitlines()
+    escaped = lines.index("转义 \\*§1.1\\* 与 §1\\.1。") + 1
+    assert {"file": "ch01.md", "line": escaped, "old": "§1.1", "new": "§1.2"} in report["edits"]
+    assert [(u["file"], u["text"]) for u in report["unlocated"]] == [
+        ("ch01.md", "§1.1"),  # §1\.1: the number itself is escaped
+        ("locale/en/LC_MESSAGES/ch01.po", "转义 \\*§1.1\\* 与 §1\\.1。"),
+        ("locale/en/LC_MESSAGES/ch01.po", "译文里有转义 §1.1。"),  # its msgstr
+    ]
+    assert report["unlocated"][0]["line"] == escaped
+
+    status, out, _ = _run(capsys, "renumber", str(book), "--write")
+    assert status == 1  # written, but some mentions are left to edit by hand
+    assert "edit it by hand" in out
+    assert "转义 \\*§1.2\\* 与 §1\\.1。" in ch01.read_text(encoding="utf-8")
+    assert entries in catalog.read_text(encoding="utf-8")  # the messages are left whole

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from seriesbook.reading import read_book
+from seriesbook.reading import read_book, read_pages
 from seriesbook.renumber import renumber, write_plan
 
 CONF = 'extensions = ["myst_parser", "seriesbook.sections"]\nlanguage = "zh_CN"\n'
@@ -94,22 +95,34 @@ def _apply(book: list[list[Section]], script: list[tuple[str, int, int, int]]) -
                 chapter.remove(top)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
-@given(
-    sizes=st.lists(st.integers(1, 4), min_size=3, max_size=3),
-    children=st.lists(st.integers(0, 2), min_size=1, max_size=4),
-    mentions=st.lists(st.integers(0, 1000), min_size=2, max_size=12),
-    script=edits,
-)
-def test_renumber_then_check_is_clean(
-    sizes: list[int], children: list[int], mentions: list[int],
-    script: list[tuple[str, int, int, int]],
-) -> None:
+def _book(
+    sizes: list[int], children: list[int], mentions: list[int]
+) -> tuple[list[list[Section]], dict[str, str]]:
+    """A generated book, and each section's title → number before any edit."""
     book = _initial(3, sizes, children)
     sections = _all(book)
     for index, pick in enumerate(mentions):
         sections[index % len(sections)].mentions.append(sections[pick % len(sections)].title)
-    before = {s.title: s.number for s in sections if s.number}
+    return book, {s.title: s.number for s in sections if s.number}
+
+
+def random_books(test: Callable[..., None]) -> Callable[..., None]:
+    """The random books and edit scripts both properties run on."""
+    return settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))(
+        given(
+            sizes=st.lists(st.integers(1, 4), min_size=3, max_size=3),
+            children=st.lists(st.integers(0, 2), min_size=1, max_size=4),
+            mentions=st.lists(st.integers(0, 1000), min_size=2, max_size=12),
+            script=edits,
+        )(test)
+    )
+
+@random_books
+def test_renumber_then_check_is_clean(
+    sizes: list[int], children: list[int], mentions: list[int],
+    script: list[tuple[str, int, int, int]],
+) -> None:
+    book, before = _book(sizes, children, mentions)
     _apply(book, script)
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -133,3 +146,29 @@ def test_renumber_then_check_is_clean(
     for number, title in mentioned:
         if title in survivors:
             assert headings.get(number) == title, (number, title)
+
+
+@random_books
+def test_the_kept_environment_plans_as_a_fresh_read(
+    sizes: list[int], children: list[int], mentions: list[int],
+    script: list[tuple[str, int, int, int]],
+) -> None:
+    """Read once and kept, then edited: the plan is a fresh read's of the edited book."""
+    book, before = _book(sizes, children, mentions)
+    with tempfile.TemporaryDirectory() as tmp:
+        root, kept = Path(tmp) / "book", Path(tmp) / "kept"
+        root.mkdir()
+        (root / "conf.py").write_text(CONF, encoding="utf-8")
+        for name, text in _render(book, before).items():
+            (root / name).write_text(text, encoding="utf-8")
+        with read_pages(root, root, kept=kept) as run:
+            renumber(run.app, root)
+        _apply(book, script)
+        for name, text in _render(book, before).items():
+            if (root / name).read_text(encoding="utf-8") != text:
+                (root / name).write_text(text, encoding="utf-8")
+        reports = []
+        for keep in (kept, None):
+            with read_pages(root, root, kept=keep) as run:
+                reports.append(renumber(run.app, root)[0].as_json())
+    assert reports[0] == reports[1]

@@ -94,7 +94,7 @@ def cmd_renumber(args: argparse.Namespace) -> int:
     from seriesbook.renumber.command import run_renumber
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
-    return run_renumber(srcdir, confdir, write=args.write, fmt=args.format)
+    return run_renumber(srcdir, confdir, write=args.write, fmt=args.format, fresh=args.fresh)
 
 
 def cmd_repin(args: argparse.Namespace) -> int:
@@ -158,6 +158,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_book_arguments(renumber, sources=False)
     renumber.add_argument("--write", action="store_true", help="rewrite the files")
     renumber.add_argument("--format", choices=("text", "json"), default="text")
+    renumber.add_argument(
+        "--fresh", action="store_true",
+        help="read every page again, not only those changed since the last run (_build/renumber)",
+    )
     renumber.set_defaults(run=cmd_renumber)
 
     repin = commands.add_parser(

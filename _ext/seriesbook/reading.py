@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import logging
+import pickle
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -24,7 +25,7 @@ from typing import IO, Any, TypeVar
 
 import sphinx.locale
 from docutils import nodes
-from sphinx.application import Sphinx
+from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
 from sphinx.util import logging as sphinx_logging
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -35,7 +36,16 @@ from seriesbook.stops import UsageError, stopped_reading
 
 T = TypeVar("T")
 
-__all__ = ["BookRun", "Reported", "UsageError", "check_editions", "open_book", "read_book"]
+__all__ = [
+    "BookRun",
+    "Reported",
+    "UsageError",
+    "check_editions",
+    "kept_environment",
+    "open_book",
+    "read_book",
+    "read_pages",
+]
 
 
 @dataclass(frozen=True, order=True)
@@ -210,6 +220,34 @@ def read_book(
                 kept.write_stamp(kept_dir, current)
             yield BookRun(app, sorted(reported, key=_sort_key))
             return
+
+
+def kept_environment(confdir: Path, command: str) -> Path:
+    """Where *command* keeps its Sphinx environment between runs (``_build/`` beside conf.py)."""
+    return confdir / "_build" / command
+
+
+@contextmanager
+def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iterator[BookRun]:
+    """Only Sphinx's reading phase: every page parsed and transformed, the environment complete,
+    nothing resolved or written; for commands that need only the read doctrees.
+
+    With *kept* (:func:`kept_environment`) the environment stays there between runs and Sphinx
+    re-reads only the pages changed since, by its own incremental rules; the problems reported
+    are then those of the pages read again. Without it every page is read afresh.
+    """
+    collector = _Collector()
+    with open_book(srcdir, confdir, collector=collector, kept=kept) as app:
+        updated = _stopping(confdir, app.builder.read, lambda: _reading(app))
+        if kept is not None and updated:
+            _save_environment(app)
+        yield BookRun(app, sorted(collector.reported, key=_sort_key))
+
+
+def _save_environment(app: Sphinx) -> None:
+    """Pickle the environment after reading, as Sphinx's own build does before resolving."""
+    with open(Path(app.doctreedir) / ENV_PICKLE_FILENAME, "wb") as stream:
+        pickle.dump(app.env, stream, pickle.HIGHEST_PROTOCOL)
 
 
 def check_editions(

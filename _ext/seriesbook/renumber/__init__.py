@@ -1,6 +1,6 @@
 """``seriesbook renumber``: number the § sections again, and every reference with them.
 
-Reads the book with Sphinx's own reading (:func:`seriesbook.reading.read_book`), numbers every
+Reads the book with Sphinx's own reading (:func:`seriesbook.reading.read_pages`), numbers every
 chapter's § headings by the rule the checks enforce (:mod:`._outline`), and plans, with the
 shared rewrite layer (:mod:`seriesbook.rewrite`), the edits of the headings, of every § mention
 and local ``{sec}`` role the build links, and of the same in every catalog's msgid and msgstr
@@ -10,6 +10,9 @@ old → new map for sibling volumes (:mod:`seriesbook.renumber.history`).
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +29,7 @@ from seriesbook.rewrite import (
 )
 
 if TYPE_CHECKING:
+    from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
@@ -40,6 +44,7 @@ class Report:
     edits: list[Edit]
     dangling: list[Dangling]
     shared: list[Dangling] = field(default_factory=list)
+    unlocated: list[Dangling] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
 
     def _file(self, path: Path) -> str:
@@ -58,6 +63,8 @@ class Report:
                            for d in self.dangling],
             "shared": [{"file": self._file(d.path), "line": d.line, "message": d.mention}
                        for d in self.shared],
+            "unlocated": [{"file": self._file(d.path), "line": d.line, "text": d.mention}
+                          for d in self.unlocated],
         }
 
     def as_text(self) -> str:
@@ -69,11 +76,15 @@ class Report:
         lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
                   "that renumber differently (a heading and a diagram label?): left as it is; "
                   "edit it by hand" for d in self.shared]
+        lines += [f"{self._file(d.path)}:{d.line}: {d.mention!r}: a § mention to renumber is "
+                  "not written as the build reads it (an escape inside the number?): left as "
+                  "it is; edit it by hand" for d in self.unlocated]
         done = "made" if self.written else "to make"
         lines.append(
             f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
             f"{len(self.edits)} edits {done} in {len({e.path for e in self.edits})} files, "
             f"{len(self.dangling)} mentions of no section"
+            + (f", {len(self.unlocated)} to edit by hand" if self.unlocated else "")
         )
         return "\n".join(lines)
 
@@ -95,14 +106,39 @@ def document_order(env: BuildEnvironment, root_doc: str) -> list[str]:
     return order + sorted(set(env.all_docs) - seen)
 
 
+def _read_doctree(env: BuildEnvironment, docname: str) -> nodes.document:
+    """The page's doctree as read: the one this run read if Sphinx still holds it (read-only
+    here, so no unpickling), else from the environment's pickle (once)."""
+    kept: dict[str, nodes.document] = getattr(env, "_write_doc_doctree_cache", {})
+    return kept.get(docname) or env.get_doctree(docname)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Planning allocates much and frees little while the whole book's doctrees are alive:
+    the cycle collector's passes over them would cost more than the planning itself."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any]]]:
     """Plan the renumbering of the book *app* has read; nothing is written."""
+    with _no_cycle_collection():
+        return _renumber(app, root)
+
+
+def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any]]]:
     env = app.env
     docnames = document_order(env, app.config.root_doc)
-    doctrees = {docname: env.get_doctree(docname) for docname in docnames}  # unpickled once
+    doctrees = {docname: _read_doctree(env, docname) for docname in docnames}
     outline = number_book(env, doctrees)
     plan = Plan()
-    dangling = plan_sources(plan, doctrees, outline)
+    dangling, unlocated = plan_sources(plan, doctrees, outline)
     rewrite = CatalogRewrite(env, doctrees, outline)
     catalogs: dict[Path, list[Any]] = {}
     for path in catalog_files(app):
@@ -115,6 +151,7 @@ def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any
         plan.sorted_edits(),
         dangling,
         rewrite.shared,
+        unlocated + rewrite.unlocated,
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
 

@@ -26,6 +26,7 @@ from seriesbook.rewrite import (
     PoEntry,
     Span,
     block_messages,
+    find_written,
     is_role,
     line_of,
     line_start,
@@ -62,10 +63,12 @@ def _number_span(written: str, number: str, role: bool) -> tuple[int, int] | Non
 
 def _mention_edits(
     located: list[Located], text: str, mapping: dict[str, str]
-) -> tuple[list[Span], list[tuple[int, str]]]:
-    """Spans to rewrite among the located leaves, and the dangling mentions (offset, text)."""
+) -> tuple[list[Span], list[tuple[int, str]], set[int]]:
+    """Spans to rewrite among the located leaves, the dangling mentions (offset, text), and the
+    ids of the mention nodes placed (rewritten, unchanged or dangling)."""
     spans: list[Span] = []
     dangling: list[tuple[int, str]] = []
+    placed: set[int] = set()
     for leaf in located:
         node = leaf.node
         if not isinstance(node, nodes.Element) or node.get(MENTION) != "sec":
@@ -76,12 +79,16 @@ def _mention_edits(
         written = text[leaf.start:leaf.end]
         if number not in mapping:
             dangling.append((leaf.start, written))
+            placed.add(id(node))
             continue
         where = _number_span(written, number, is_role(node))
-        if where is not None and mapping[number] != number:
+        if where is None:
+            continue  # written otherwise (an escape inside the number): reported by the caller
+        placed.add(id(node))
+        if mapping[number] != number:
             new = written[:where[0]] + mapping[number] + written[where[1]:]
             spans.append((leaf.start, leaf.end, new))
-    return spans, dangling
+    return spans, dangling, placed
 
 
 def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | None:
@@ -97,11 +104,20 @@ def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | No
     return None
 
 
+def _to_place(block: nodes.Element, mapping: dict[str, str]) -> list[nodes.Element]:
+    """The block's local § mentions to rewrite or to report (a number no heading has)."""
+    return [node for node in block.findall(nodes.Element)
+            if node.get(MENTION) == "sec" and node.get(MENTION_INVENTORY) is None
+            and mapping.get(node[MENTION_NUMBER]) != node[MENTION_NUMBER]]
+
+
 def plan_sources(
     plan: Plan, doctrees: dict[str, nodes.document], outline: Outline
-) -> list[Dangling]:
-    """Plan every ``.md`` edit; return the dangling mentions."""
+) -> tuple[list[Dangling], list[Dangling]]:
+    """Plan every ``.md`` edit; return the dangling mentions, and the mentions to renumber that
+    could not be found as written (left as they are, for the author)."""
     dangling: list[Dangling] = []
+    unlocated: list[Dangling] = []
     for heading in outline.headings:
         text = plan.text(heading.path)
         start = line_start(text, heading.line)
@@ -111,18 +127,23 @@ def plan_sources(
             plan.replace(heading.path, start + found[0], start + found[1], found[2])
     for doctree in doctrees.values():
         for block in text_blocks(doctree):
-            if block.line is None or not any(
-                isinstance(n, nodes.Element) and MENTION in n for n in block.findall()
-            ):
+            to_place = _to_place(block, outline.map)
+            if not to_place:
                 continue
             path = Path(block.source or doctree["source"])
             text = plan.text(path)
-            located = locate_inline(block, text, line_start(text, block.line))
-            spans, lost = _mention_edits(located, text, outline.map)
+            located = (locate_inline(block, text, line_start(text, block.line))
+                       if block.line is not None else [])
+            spans, lost, placed = _mention_edits(located, text, outline.map)
             for start, end, new in spans:
                 plan.replace(path, start, end, new)
             dangling.extend(Dangling(path, line_of(text, at), written) for at, written in lost)
-    return dangling
+            for node in to_place:
+                if id(node) not in placed:
+                    missed = Dangling(path, block.line or 0, node.astext())
+                    (dangling if node[MENTION_NUMBER] not in outline.map else unlocated).append(
+                        missed)
+    return dangling, unlocated
 
 
 class CatalogRewrite:
@@ -133,6 +154,9 @@ class CatalogRewrite:
     ) -> None:
         self.mapping = outline.map
         self.changed = outline.changed()
+        self.changing = re.compile(
+            "|".join(re.escape(n) for n in sorted(self.changed, key=len, reverse=True)) or "(?!)"
+        )
         # doctrees are unpickled afresh for each reading: a heading is known by page and line
         self.headings = {(h.docname, h.line): h for h in outline.headings}
         self.uses: dict[str, list[tuple[str, nodes.Element]]] = {}
@@ -144,12 +168,16 @@ class CatalogRewrite:
         )
         self.path = Path()
         self.shared: list[Dangling] = []  # messages whose uses would need different rewrites
+        # messages with a mention to renumber not found as written: left whole, for the author
+        self.unlocated: list[Dangling] = []
+        self._complete = True
 
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
         msgid = entry.msgid.value
         uses = self.uses.get(msgid, [])
-        if not self.changed or "§" not in msgid or not uses:
+        if not self.changed or "§" not in msgid or not uses or not self._may_change(msgid):
             return [], []
+        self._complete = True
         rewrites = [self._msgid_spans(docname, node, msgid) for docname, node in uses]
         if any(r != rewrites[0] for r in rewrites):
             # e.g. a heading and a diagram label with the same text: rewriting the message
@@ -157,11 +185,18 @@ class CatalogRewrite:
             self.shared.append(Dangling(self.path, entry.line, msgid))
             return [], []
         id_spans, heading = rewrites[0]
-        if not id_spans:
-            return [], []
-        if heading is not None:
+        if id_spans and heading is not None:
             return id_spans, self._heading(entry.msgstr.value, heading)
-        return id_spans, self._translated(entry.msgstr.value)
+        str_spans = self._translated(entry.msgstr.value) if id_spans else []
+        if not self._complete:
+            self.unlocated.append(Dangling(self.path, entry.line, msgid))
+            return [], []
+        return (id_spans, str_spans) if id_spans else ([], [])
+
+    def _may_change(self, msgid: str) -> bool:
+        """Every rewrite replaces a changing number or numbers a new heading: a message with
+        neither is left alone without aligning it."""
+        return self.changing.search(msgid) is not None or bool(NEW_HEADING.search(msgid))
 
     def _msgid_spans(
         self, docname: str, node: nodes.Element, msgid: str
@@ -170,7 +205,9 @@ class CatalogRewrite:
             line = node.parent.line or node.line or 0
             heading = self.headings.get((docname, line))
             return (self._heading(msgid, heading), heading) if heading else ([], None)
-        spans, _ = _mention_edits(locate_inline(node, msgid), msgid, self.mapping)
+        spans, _, placed = _mention_edits(locate_inline(node, msgid), msgid, self.mapping)
+        if any(id(n) not in placed for n in _to_place(node, self.mapping)):
+            self._complete = False
         return spans, None
 
     @staticmethod
@@ -201,12 +238,16 @@ class CatalogRewrite:
                 close = value.find(")", cursor) if token.markup != "autolink" else -1
                 cursor = close + 1 if close >= 0 and "](" in value[cursor:close] else cursor
             elif token.type == "text" and token.content:
-                at = value.find(token.content, cursor)
-                if at < 0:
+                span = find_written(value, token.content, cursor, len(value))
+                if span is None or span[1] - span[0] != len(token.content):
+                    # not found, or written with escapes: its offsets are not the text's
+                    if not in_link and self._text_mentions(token.content, 0, []):
+                        self._complete = False
+                    cursor = span[1] if span else cursor
                     continue
                 if not in_link:
-                    self._text_mentions(token.content, at, spans)
-                cursor = at + len(token.content)
+                    self._text_mentions(token.content, span[0], spans)
+                cursor = span[1]
             elif token.type == "myst_role":
                 needle = f"{{{token.meta.get('name')}}}`{token.content}`"
                 at = value.find(needle, cursor)
@@ -220,12 +261,15 @@ class CatalogRewrite:
                 cursor = at + len(token.content) if at >= 0 else cursor
         return cursor
 
-    def _text_mentions(self, content: str, offset: int, spans: list[Span]) -> None:
+    def _text_mentions(self, content: str, offset: int, spans: list[Span]) -> bool:
+        """Add the spans of the mentions to renumber in *content*; whether there were any."""
+        before = len(spans)
         for mention in find_mentions(content):
             if mention.kind == "sec" and mention.number in self.changed:
                 written = content[mention.start:mention.end]
                 new = written[:len(written) - len(mention.number)] + self.changed[mention.number]
                 spans.append((offset + mention.start, offset + mention.end, new))
+        return len(spans) > before
 
     def _role(self, content: str, start: int, end: int, value: str, spans: list[Span]) -> None:
         """A local ``{sec}`` role of a translation: the whole role, its target renumbered."""

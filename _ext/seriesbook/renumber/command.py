@@ -1,7 +1,7 @@
 """The ``seriesbook renumber`` command: read, plan, report, and with ``--write`` rewrite.
 
-Exit status: 0 nothing to change (or every change written), 1 changes needed (dry run), 2 usage
-error (a duplicate number, a file changed under the plan).
+Exit status: 0 nothing to change (or every change written), 1 changes needed (dry run, or
+mentions left to edit by hand), 2 usage error (a duplicate number, a file changed under the plan).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from seriesbook.reading import UsageError, read_book
+from seriesbook.reading import UsageError, kept_environment, read_pages
 from seriesbook.renumber import renumber, write_plan
 from seriesbook.renumber.history import record_renumbering
 from seriesbook.rewrite import PlanError
@@ -17,9 +17,18 @@ from seriesbook.rewrite import PlanError
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
 
 
-def run_renumber(srcdir: Path, confdir: Path, *, write: bool = False, fmt: str = "text") -> int:
+def run_renumber(
+    srcdir: Path, confdir: Path, *, write: bool = False, fmt: str = "text", fresh: bool = False
+) -> int:
     root = confdir if srcdir.is_relative_to(confdir) else srcdir
-    with read_book(srcdir, confdir) as run:
+    # the read doctrees suffice; kept between runs, so a run after an edit re-reads that page
+    kept = None if fresh else kept_environment(confdir, "renumber")
+    if kept is not None:
+        try:
+            kept.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            kept = None  # a read-only book is read afresh
+    with read_pages(srcdir, confdir, kept=kept) as run:
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):
             try:
@@ -30,4 +39,6 @@ def run_renumber(srcdir: Path, confdir: Path, *, write: bool = False, fmt: str =
         print(json.dumps(report.as_json(), ensure_ascii=False, indent=2))
     else:
         print(report.as_text())
-    return EXIT_CHANGES if report.edits and not report.written else EXIT_CLEAN
+    # mentions left to edit by hand are changes still needed, written or not
+    needed = (report.edits and not report.written) or report.unlocated
+    return EXIT_CHANGES if needed else EXIT_CLEAN

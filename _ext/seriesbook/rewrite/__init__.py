@@ -27,8 +27,11 @@ Markdown: spans of what the build read (:mod:`._inline`)
     and returns :class:`Located` ``(node, start, end)``: ``nodes.Text`` pieces, inline
     literals (``node.astext()`` located inside its backticks), link texts, the build's §
     mention ``pending_xref`` nodes, and roles by their written form ``{name}`content```
-    (``is_role``, ``role_name``, ``role_content``). Use the doctree of the *source* edition
-    (``run.app.env.get_doctree(docname)`` after :func:`seriesbook.reading.read_book`).
+    (``is_role``, ``role_name``, ``role_content``); a leaf not found is left out, so compare
+    with what you needed and report the rest. ``find_written(text, wanted, start, stop)``: the
+    span where text as read is written, backslash escapes allowed. Use the doctree of the
+    *source* edition (``run.app.env.get_doctree(docname)`` after
+    :func:`seriesbook.reading.read_book`).
 
 Catalogs (:mod:`._po`, :mod:`._catalogs`)
     ``catalog_files(app)``: every ``.po`` under ``locale_dirs``. ``read_entries(text)``:
@@ -62,6 +65,7 @@ from seriesbook.rewrite._catalogs import (
 from seriesbook.rewrite._conf import entry_span, literal_span
 from seriesbook.rewrite._inline import (
     Located,
+    find_written,
     is_role,
     locate_inline,
     role_content,
@@ -84,6 +88,7 @@ __all__ = [
     "catalog_files",
     "entry_span",
     "escape",
+    "find_written",
     "is_role",
     "line_of",
     "line_start",

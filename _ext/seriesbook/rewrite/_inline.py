@@ -7,12 +7,17 @@ after another from the block's first line on: a text piece, an inline literal, a
 § mention the build linked, a role by its ``{name}`content``` form. Each leaf is searched from
 where the previous one ended, so ``§4.2`` inside `` `§4.2` `` is the literal's and a later
 ``§4.2`` in prose is the mention's. The same walk aligns a block with its catalog message (a
-message is the block's source with line breaks as spaces). A leaf that is not found verbatim
-(an escaped character, say) is skipped and the search goes on from the previous leaf.
+message is the block's source with line breaks as spaces). A backslash escape (``\\*``, which
+the reader turns into ``*``) is allowed before any ASCII punctuation, so a leaf next to or
+containing one is still found where it is written; a leaf that is still not found (an HTML
+entity, say) is skipped, and the search goes on from the previous leaf: callers report what they
+needed and did not get (:func:`locate_inline` returns only what it found).
 """
 
 from __future__ import annotations
 
+import re
+import string
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -71,6 +76,22 @@ def _leaves(element: nodes.Element) -> Iterator[nodes.Node]:
             yield child
 
 
+_ESCAPABLE = frozenset(string.punctuation)
+
+
+def find_written(text: str, wanted: str, start: int, stop: int) -> tuple[int, int] | None:
+    """Where *wanted* (text as read) is written in ``text[start:stop]``: verbatim, or with a
+    backslash before some of its ASCII punctuation (the escapes the reader removed)."""
+    at = text.find(wanted, start, stop)
+    if text.find("\\", start, stop if at < 0 else at) < 0 or not _ESCAPABLE.intersection(wanted):
+        return (at, at + len(wanted)) if at >= 0 else None
+    # an escaped form may come first: the earliest of either, in one search
+    pattern = "".join(("\\\\?" + re.escape(c)) if c in _ESCAPABLE else re.escape(c)
+                      for c in wanted)
+    match = re.compile(pattern).search(text, start, stop)
+    return match.span() if match else None
+
+
 def locate_inline(block: nodes.Element, text: str, start: int = 0,
                   stop: int | None = None) -> list[Located]:
     """The leaves of *block* found in ``text[start:stop]``, in order (see the module doc)."""
@@ -81,14 +102,14 @@ def locate_inline(block: nodes.Element, text: str, start: int = 0,
         if isinstance(leaf, nodes.Text):
             for piece in str(leaf).split("\n"):
                 piece = piece.strip()
-                if piece and (at := text.find(piece, cursor, stop)) >= 0:
-                    found.append(Located(leaf, at, at + len(piece)))
-                    cursor = at + len(piece)
+                if piece and (span := find_written(text, piece, cursor, stop)):
+                    found.append(Located(leaf, *span))
+                    cursor = span[1]
             continue
         needle = _needle(leaf)
-        if not needle or (at := text.find(needle, cursor, stop)) < 0:
+        if not needle or not (span := find_written(text, needle, cursor, stop)):
             continue
-        end = at + len(needle)
+        at, end = span
         if is_role(leaf):  # the span covers the whole {name}`content`
             prefix = "{" + role_name(leaf) + "}"
             if text.startswith(prefix, at - len(prefix)):

@@ -9,6 +9,7 @@ memory, writes each to a temporary file beside it and only then moves them all i
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import tempfile
@@ -30,7 +31,7 @@ def read_text(path: Path) -> str:
 
 def line_of(text: str, offset: int) -> int:
     """The 1-based line of character *offset* in *text*."""
-    return text.count("\n", 0, offset) + 1
+    return bisect.bisect_right(_line_starts(text), offset)
 
 
 @lru_cache(maxsize=32)
@@ -81,6 +82,7 @@ class Plan:
 
     edits: list[Edit] = field(default_factory=list)
     texts: dict[Path, str] = field(default_factory=dict)
+    _planned: set[Edit] = field(default_factory=set, repr=False)
 
     def text(self, path: Path) -> str:
         """The current text of *path* (read once)."""
@@ -99,7 +101,8 @@ class Plan:
         if old == new:
             return None
         edit = Edit(path, start, end, old, new, line_of(text, start))
-        if edit not in self.edits:
+        if edit not in self._planned:
+            self._planned.add(edit)
             self.edits.append(edit)
         return edit
 

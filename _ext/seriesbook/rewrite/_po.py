@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from babel.messages.pofile import read_po
@@ -21,7 +22,11 @@ from seriesbook.rewrite._plan import Edit, Plan, PlanError
 
 _KEYWORD = re.compile(r'(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]*(?=")')
 _UNESCAPE = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"'}
-_PLAIN = re.compile(r'[^"\\\n]*')
+# a quoted piece on one line (an escape may quote anything, a quote included), and the
+# blanks and line break before a continuation line's piece
+_PIECE = re.compile(r'"((?:[^"\\\n]|\\[\s\S])*)"')
+_CONTINUATION = re.compile(r'[ \t]*\r?\n[ \t]*(?=")')
+_ESCAPED = re.compile(r"\\([\s\S])")
 _ESCAPE = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 
 
@@ -32,18 +37,30 @@ def escape(value: str) -> str:
 
 @dataclass(frozen=True)
 class PoString:
-    """One keyword's string: its decoded value and where each of its characters is in the file.
+    """One keyword's string: its decoded value and where its quoted pieces are in the file.
 
-    ``offsets[i]`` is the file offset of ``value[i]`` (``offsets[len(value)]`` is where the last
-    piece's content ends); ``pieces`` are the ``(start, end)`` file spans of each quoted piece's
-    content, in order.
+    ``pieces`` are the ``(start, end)`` file spans of each quoted piece's content, in order, and
+    ``raw`` their contents as written; ``offsets[i]`` is the file offset of ``value[i]``
+    (``offsets[len(value)]`` is where the last piece's content ends), worked out only for the
+    strings an edit touches.
     """
 
     keyword: str
     value: str
-    offsets: tuple[int, ...]
     pieces: tuple[tuple[int, int], ...]
+    raw: tuple[str, ...]
     line: int
+
+    @cached_property
+    def offsets(self) -> tuple[int, ...]:
+        offsets: list[int] = []
+        for (start, _), written in zip(self.pieces, self.raw, strict=True):
+            index = 0
+            while index < len(written):
+                offsets.append(start + index)
+                index += 2 if written[index] == "\\" else 1
+        offsets.append(self.pieces[-1][1])
+        return tuple(offsets)
 
     def file_span(self, start: int, end: int) -> tuple[int, int]:
         """The file span that encodes ``value[start:end]``."""
@@ -83,42 +100,33 @@ class PoEntry:
         return self.msgid.line
 
 
+def _decode(written: str) -> str:
+    """A quoted piece's content as Babel reads it (an unknown escape is the character itself)."""
+    if "\\" not in written:
+        return written
+    return _ESCAPED.sub(lambda match: _UNESCAPE.get(match[1], match[1]), written)
+
+
 def _string_at(text: str, keyword: str, position: int, line: int) -> tuple[PoString, int, int]:
     """Read the quoted pieces from *position* (at the first quote) on; return string, end, line."""
-    value: list[str] = []
-    offsets: list[int] = []
     pieces: list[tuple[int, int]] = []
+    raw: list[str] = []
     while True:
         if position >= len(text) or text[position] != '"':
             raise PlanError(f"line {line}: expected a quoted string after {keyword}")
-        content = position + 1
-        plain = _PLAIN.match(text, content)
-        index = plain.end() if plain else content
-        value.append(text[content:index])  # up to an escape: one character each, in one step
-        offsets.extend(range(content, index))
-        while index < len(text) and text[index] != '"':
-            char = text[index]
-            if char == "\\" and index + 1 < len(text):
-                value.append(_UNESCAPE.get(text[index + 1], text[index + 1]))
-                offsets.append(index)
-                index += 2
-                continue
-            if char == "\n":
-                raise PlanError(f"line {line}: unterminated string")
-            value.append(char)
-            offsets.append(index)
-            index += 1
-        pieces.append((content, index))
-        position = index + 1
-        # a continuation line: optional blanks, a newline, blanks, then a quote
-        match = re.compile(r'[ \t]*\r?\n[ \t]*(?=")').match(text, position)
-        if match is None:
+        piece = _PIECE.match(text, position)
+        if piece is None:
+            raise PlanError(f"line {line}: unterminated string")
+        pieces.append(piece.span(1))
+        raw.append(piece[1])
+        position = piece.end()
+        continuation = _CONTINUATION.match(text, position)
+        if continuation is None:
             break
-        position = match.end()
+        position = continuation.end()
         line += 1
-    offsets.append(pieces[-1][1])
-    string = PoString(keyword, "".join(value), tuple(offsets), tuple(pieces), line)
-    return string, position, line
+    value = "".join(_decode(written) for written in raw)
+    return PoString(keyword, value, tuple(pieces), tuple(raw), line), position, line
 
 
 def read_entries(text: str) -> list[PoEntry]:
@@ -153,8 +161,7 @@ def read_entries(text: str) -> list[PoEntry]:
             if keyword in ("msgctxt", "msgid") and "msgstr" in strings:
                 finish()
             string, stop, last_line = _string_at(text, keyword, offset + match.end(), line)
-            strings[keyword] = PoString(keyword, string.value, string.offsets, string.pieces,
-                                        line)
+            strings[keyword] = PoString(keyword, string.value, string.pieces, string.raw, line)
             line = last_line
             next_line = text.find("\n", stop)
             offset = len(text) if next_line < 0 else next_line + 1
