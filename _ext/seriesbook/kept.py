@@ -35,13 +35,20 @@ if TYPE_CHECKING:
 
     from seriesbook.reading import Reported
 
-CHECK_DIR = Path("_build") / "check"
+KEPT_ROOT = Path("_build")
 STAMP = "seriesbook-check.json"
 _ENV_KEY = "seriesbook_read_problems"
 
 
+def kept_dir(confdir: Path, command: str, language: str | None = None) -> Path:
+    """Where *command* keeps its Sphinx environment between runs: ``_build/<command>/`` beside
+    conf.py, one directory per edition where the command reads several (``check``)."""
+    base = confdir / KEPT_ROOT / command
+    return base if language is None else base / language
+
+
 def check_dir(confdir: Path, language: str | None) -> Path:
-    return confdir / CHECK_DIR / (language or "default")
+    return kept_dir(confdir, "check", language or "default")
 
 
 def stamp(app: Sphinx, overrides: dict[str, Any]) -> str:

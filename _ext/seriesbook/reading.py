@@ -41,7 +41,6 @@ __all__ = [
     "Reported",
     "UsageError",
     "check_editions",
-    "kept_environment",
     "open_book",
     "read_book",
     "read_pages",
@@ -222,19 +221,14 @@ def read_book(
             return
 
 
-def kept_environment(confdir: Path, command: str) -> Path:
-    """Where *command* keeps its Sphinx environment between runs (``_build/`` beside conf.py)."""
-    return confdir / "_build" / command
-
-
 @contextmanager
 def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iterator[BookRun]:
     """Only Sphinx's reading phase: every page parsed and transformed, the environment complete,
     nothing resolved or written; for commands that need only the read doctrees.
 
-    With *kept* (:func:`kept_environment`) the environment stays there between runs and Sphinx
-    re-reads only the pages changed since, by its own incremental rules; the problems reported
-    are then those of the pages read again. Without it every page is read afresh.
+    With *kept* (:func:`seriesbook.kept.kept_dir`) the environment stays there between runs
+    and Sphinx re-reads only the pages changed since, by its own incremental rules; the
+    problems reported are then those of the pages read again. Without it every page is read afresh.
     """
     collector = _Collector()
     with open_book(srcdir, confdir, collector=collector, kept=kept) as app:

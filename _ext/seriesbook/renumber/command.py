@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from seriesbook.reading import UsageError, kept_environment, read_pages
+from seriesbook.kept import kept_dir
+from seriesbook.reading import UsageError, read_pages
 from seriesbook.renumber import renumber, write_plan
 from seriesbook.renumber.history import record_renumbering
 from seriesbook.rewrite import PlanError
@@ -22,7 +23,7 @@ def run_renumber(
 ) -> int:
     root = confdir if srcdir.is_relative_to(confdir) else srcdir
     # the read doctrees suffice; kept between runs, so a run after an edit re-reads that page
-    kept = None if fresh else kept_environment(confdir, "renumber")
+    kept = None if fresh else kept_dir(confdir, "renumber")
     if kept is not None:
         try:
             kept.mkdir(parents=True, exist_ok=True)
