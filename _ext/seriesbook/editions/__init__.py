@@ -26,7 +26,7 @@ from sphinx.transforms import SphinxTransform
 
 from seriesbook import __version__
 from seriesbook.config import book_editions, get_config, is_translated_edition, source_language
-from seriesbook.editions import _diagrams
+from seriesbook.editions import _diagrams, _titles
 from seriesbook.editions._coverage import (
     Coverage,
     NoteMessages,
@@ -95,6 +95,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
     _diagrams.register(app)
+    _titles.register(app)  # Locale's title mapping without a walk of the page per title
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
