@@ -2,8 +2,8 @@
 
 For every translated section title, ``_NodeUpdater.update_title_mapping`` (Sphinx 9.0) renames
 the targets that referred to the old title (``target`` nodes with ``refname`` equal to the old
-name) by walking the whole page. A page with many translated headings pays pages × sections:
-profiled on the outline-scale corpus, the walk was a third of ``Locale``'s own time.
+name) by walking the whole page: a page pays its size × its translated titles. On the
+outline-scale corpus the walks took 0.2–0.3 s of ``Locale``'s 1.3–1.5 s (CPU, English build).
 
 :class:`IndexedNodeUpdater` does the same renaming from an index of the page's targets by
 ``refname``, built at the first translated title of the page and kept up to date by the
