@@ -36,7 +36,7 @@ from seriesbook.config import (
     language_key,
     source_language,
 )
-from seriesbook.editions import _diagrams
+from seriesbook.editions import _diagrams, _titles
 from seriesbook.editions._catalogs import check_before_compiling, read_catalog, report_orphans
 from seriesbook.editions._coverage import (
     Coverage,
@@ -136,6 +136,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
     _diagrams.register(app)
     add_catalog(app)
+    _titles.register(app)  # Locale's title mapping without a walk of the page per title
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
