@@ -42,9 +42,11 @@ LANGUAGE_CLASS = "seriesbook.search.zh.SearchChinese"
 
 def _language(app: Sphinx) -> SearchChinese | None:
     """The build's search language if it is ours (HTML builders with search only)."""
+    lang = getattr(getattr(app.builder, "indexer", None), "lang", None)
+    if lang is None:
+        return None  # no search index (dummy, LaTeX, EPUB …): jieba need not even be imported
     from seriesbook.search.zh import SearchChinese
 
-    lang = getattr(getattr(app.builder, "indexer", None), "lang", None)
     return lang if isinstance(lang, SearchChinese) else None
 
 
