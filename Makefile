@@ -54,16 +54,22 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# A failed build forgets its environment: an incremental rebuild would not repeat the warnings
-# of unchanged pages, and would pass.
-html: bootstrap
+# $(call every_edition,BUILDER,DOCTREES_PREFIX,THEN): build every edition (`seriesbook editions`)
+# with BUILDER into $(BUILDDIR)/BUILDER/<language>/, -W --keep-going, THEN run after a success
+# (with $$language). A failed build forgets its environment: an incremental rebuild would not
+# repeat the warnings of unchanged pages, and would pass.
+define every_edition
 	@languages="$$($(BIN)/seriesbook editions)" || exit 1; status=0; \
 	for language in $$languages; do \
-	  echo "== $$language -> $(BUILDDIR)/html/$$language/"; \
-	  $(SPHINXBUILD) -b html $(SPHINXFLAGS) -D language=$$language \
-	    -d $(BUILDDIR)/doctrees/$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/html/$$language \
-	  || { status=1; rm -rf $(BUILDDIR)/doctrees/$$language; }; \
+	  echo "== $$language -> $(BUILDDIR)/$(1)/$$language/"; \
+	  $(SPHINXBUILD) -b $(1) $(SPHINXFLAGS) -D language=$$language \
+	    -d $(BUILDDIR)/doctrees/$(2)$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/$(1)/$$language \
+	  $(3) || { status=1; rm -rf $(BUILDDIR)/doctrees/$(2)$$language; }; \
 	done; exit $$status
+endef
+
+html: bootstrap
+	$(call every_edition,html,,)
 
 # The offline editions. Missing system packages stop make with one line naming them; each
 # edition is built like `make html` (-W --keep-going, a failed build forgets its state), its
@@ -76,23 +82,10 @@ latexpdf-requirements epub-requirements:
 	@:
 
 latexpdf: latexpdf-requirements bootstrap
-	@languages="$$($(BIN)/seriesbook editions)" || exit 1; status=0; \
-	for language in $$languages; do \
-	  echo "== $$language -> $(BUILDDIR)/latex/$$language/"; \
-	  $(SPHINXBUILD) -b latex $(SPHINXFLAGS) -D language=$$language \
-	    -d $(BUILDDIR)/doctrees/latex-$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/latex/$$language \
-	  && $(MAKE) -C $(BUILDDIR)/latex/$$language all-pdf LATEXMKOPTS=-silent \
-	  || { status=1; rm -rf $(BUILDDIR)/doctrees/latex-$$language; }; \
-	done; exit $$status
+	$(call every_edition,latex,latex-,&& $(MAKE) -C $(BUILDDIR)/latex/$$language all-pdf LATEXMKOPTS=-silent)
 
 epub: epub-requirements bootstrap
-	@languages="$$($(BIN)/seriesbook editions)" || exit 1; status=0; \
-	for language in $$languages; do \
-	  echo "== $$language -> $(BUILDDIR)/epub/$$language/"; \
-	  $(SPHINXBUILD) -b epub $(SPHINXFLAGS) -D language=$$language \
-	    -d $(BUILDDIR)/doctrees/epub-$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/epub/$$language \
-	  || { status=1; rm -rf $(BUILDDIR)/doctrees/epub-$$language; }; \
-	done; exit $$status
+	$(call every_edition,epub,epub-,)
 
 lint: $(VENV_STAMP)
 	$(RUFF)

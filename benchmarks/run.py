@@ -308,11 +308,18 @@ def edit_chapter(path: Path, serial: int) -> None:
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
-def measure(scale: float, repeat_n: int, workdir: Path) -> str:
+def build_env() -> dict[str, str]:
+    """The environment every benchmarked build runs in: the repository's mermaid, no corpus
+    source override."""
     env = dict(os.environ)
     if MERMAID.is_dir():
         env.setdefault("SERIESBOOK_MERMAID_DIR", str(MERMAID))
     env.pop("SERIESBOOK_CORPUS_SOURCE", None)
+    return env
+
+
+def measure(scale: float, repeat_n: int, workdir: Path) -> str:
+    env = build_env()
     started = machine()
     manifest = write_book(workdir / "book", scale)
     write_book(workdir / "plain", scale, plain=True)
@@ -591,10 +598,7 @@ def goals(scale: float, repeat_n: int, workdir: Path, growth_scale: float) -> st
     text change every time), so both pay the same drift. The check after an edit alternates with
     a full build. Growth compares full builds of this book and one at ``growth_scale``.
     """
-    env = dict(os.environ)
-    if MERMAID.is_dir():
-        env.setdefault("SERIESBOOK_MERMAID_DIR", str(MERMAID))
-    env.pop("SERIESBOOK_CORPUS_SOURCE", None)
+    env = build_env()
     started = machine()
     manifest = write_book(workdir / "book", scale)
     write_book(workdir / "plain", scale, plain=True)
