@@ -331,6 +331,13 @@ def language_key(language: str | None, keys: Iterable[str]) -> str | None:
     return prefix if prefix in known else None
 
 
+def default_source(config: SeriesbookConfig) -> str:
+    """The source of citations that name none: ``default_source``, else the only source."""
+    if config.default_source:
+        return config.default_source
+    return next(iter(config.sources)) if len(config.sources) == 1 else ""
+
+
 def rtd_language(language: str) -> str:
     """Read the Docs' name of a Sphinx language, as in its URLs: ``zh_CN`` → ``zh-cn``."""
     return language.lower().replace("_", "-")

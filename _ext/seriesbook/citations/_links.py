@@ -25,7 +25,7 @@ from seriesbook.citations._parse import (
     parse_role,
     unsafe_path,
 )
-from seriesbook.config import SeriesbookConfig, get_config
+from seriesbook.config import SeriesbookConfig, default_source, get_config
 from seriesbook.problems import source_line
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ class LinkCitations(SphinxTransform):
             citation = parse_citation(text, suffixes)
         if citation is None or not _linkable(node):
             return None
-        source = citation.source or config.default_source or _only(config.sources)
+        source = citation.source or default_source(config)
         return CitationRecord(citation, text, source, kind, source_line(node), excerpt)
 
 
@@ -111,9 +111,6 @@ def _linkable_citation(citation: Citation) -> bool:
     """A safe path and line numbers that can be in a file (the others are only reported)."""
     return not unsafe_path(citation.path) and max(citation.start, citation.end) <= MAX_LINE
 
-
-def _only(sources: dict[str, dict[str, str]]) -> str:
-    return next(iter(sources)) if len(sources) == 1 else ""
 
 
 def _is_candidate(node: Node) -> bool:

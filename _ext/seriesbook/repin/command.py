@@ -17,7 +17,7 @@ from seriesbook.citations._data import citations_domain
 from seriesbook.citations._sources import SourceError, is_git_repository
 from seriesbook.citations._verify import local_copy_path
 from seriesbook.citations.lockfile import write_lock
-from seriesbook.config import get_config
+from seriesbook.config import default_source, get_config
 from seriesbook.reading import UsageError, read_book
 from seriesbook.repin._book import Written, in_source
 from seriesbook.repin._map import Mapper, Status
@@ -156,7 +156,7 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
         already = ref == old_ref and (not commit or commit == old_commit)
         pair = _open(target, old_ref, old_commit, already)
         try:
-            repin = BookRepin(Mapper(pair), name, config.default_source or _only(config.sources),
+            repin = BookRepin(Mapper(pair), name, default_source(config),
                               root)
             plan = Plan()
             suffixes = tuple(config.source_suffixes)
@@ -228,10 +228,6 @@ def _unlocated(repin: BookRepin, env: BuildEnvironment, docname: str, path: Path
         repin.report_unlocated(path, record.line or 0, record.citation, record.kind)
 
 
-def _only(sources: dict[str, Any]) -> str:
-    return next(iter(sources)) if len(sources) == 1 else ""
-
-
 def _open(target: Target, old_ref: str, old_commit: str, already: bool) -> TreePair:
     """Both releases; a book already at the new ref is compared with the new copy only."""
     new_commit = target.commit or (old_commit if already else "")
@@ -251,22 +247,9 @@ def plan_conf(plan: Plan, conf_py: Path, name: str, ref: str, commit: str, old_c
     text = plan.text(conf_py)
     edits: list[ConfEdit] = []
     fallback = _line_naming(text, name)
-    span = literal_span(text, SOURCES, name, "ref")
-    if span is None:
-        edits.append(ConfEdit(fallback, f'{SOURCES}["{name}"]["ref"] = {ref!r}', False))
-    else:
-        new = _quoted(text[span[0]], ref)
-        edits.append(ConfEdit(line_of(text, span[0]), f"ref {text[span[0]:span[1]]} → {new}", True))
-        plan.replace(conf_py, span[0], span[1], new)
+    edits.append(_plan_literal(plan, conf_py, name, "ref", ref, fallback))
     if commit:
-        span = literal_span(text, SOURCES, name, "commit")
-        if span is None:
-            edits.append(ConfEdit(fallback, f'{SOURCES}["{name}"]["commit"] = {commit!r}', False))
-        else:
-            new = _quoted(text[span[0]], commit)
-            edits.append(ConfEdit(line_of(text, span[0]),
-                                  f"commit {text[span[0]:span[1]]} → {new}", True))
-            plan.replace(conf_py, span[0], span[1], new)
+        edits.append(_plan_literal(plan, conf_py, name, "commit", commit, fallback))
     elif old_commit:
         span = entry_span(text, SOURCES, name, "commit")
         if span is None:
@@ -276,6 +259,18 @@ def plan_conf(plan: Plan, conf_py: Path, name: str, ref: str, commit: str, old_c
                                   f"commit {old_commit!r} removed (no @COMMIT given)", True))
             plan.replace(conf_py, span[0], span[1], "")
     return edits
+
+
+def _plan_literal(plan: Plan, conf_py: Path, name: str, key: str, value: str, fallback: int
+                  ) -> ConfEdit:
+    """Set the source's *key* to *value* where it is a plain literal, else say the edit to make."""
+    text = plan.text(conf_py)
+    span = literal_span(text, SOURCES, name, key)
+    if span is None:
+        return ConfEdit(fallback, f'{SOURCES}["{name}"]["{key}"] = {value!r}', False)
+    new = _quoted(text[span[0]], value)
+    plan.replace(conf_py, span[0], span[1], new)
+    return ConfEdit(line_of(text, span[0]), f"{key} {text[span[0]:span[1]]} → {new}", True)
 
 
 def _quoted(quote: str, value: str) -> str:
