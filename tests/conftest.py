@@ -34,14 +34,14 @@ CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update"]
 
 
-def _in_ci() -> bool:
+def in_ci() -> bool:
     return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
 
 def require(condition: bool, reason: str) -> None:
     """Skip without *condition*, saying why; in CI (``CI=true``) fail, as .ci/run installs it."""
     if not condition:
-        if _in_ci():
+        if in_ci():
             pytest.fail(f"{reason} (CI=true: .ci/run should have installed it)")
         pytest.skip(reason)
 

@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import in_ci
 from pypdf import PdfReader
 from pypdf.generic import Destination
 from seriesbook.problems import Problem
@@ -34,7 +35,7 @@ def _missing_packages() -> str:
 
 
 MISSING = _missing_packages()
-if MISSING and os.environ.get("CI"):
+if MISSING and in_ci():
     raise RuntimeError(f"CI lacks the offline editions' packages: apt-get install {MISSING}")
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=f"apt-get install {MISSING}")
 

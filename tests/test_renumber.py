@@ -225,3 +225,32 @@ def test_a_mention_not_written_as_read_is_reported_never_skipped(
     assert "edit it by hand" in out
     assert "转义 \\*§1.2\\* 与 §1\\.1。" in ch01.read_text(encoding="utf-8")
     assert entries in catalog.read_text(encoding="utf-8")  # the messages are left whole
+
+
+def test_a_catalog_with_a_duplicate_msgid_is_renumbered_as_the_build_reads_it(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The build warns about a duplicate msgid and uses the first; renumber plans around it."""
+    catalog = book / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    duplicate = '\nmsgid "重复的一句"\nmsgstr "first"\n\nmsgid "重复的一句"\nmsgstr "second"\n'
+    catalog.write_text(catalog.read_text(encoding="utf-8") + duplicate, encoding="utf-8")
+    status, out, err = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1, err
+    assert json.loads(out)["map"]
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [(b'\nmsgid "x"\ngarbage line\n', "not a valid .po file"), (b"\n# \xff\n", "UTF-8")],
+)
+def test_a_catalog_that_cannot_be_read_stops_renumber_with_one_line(
+    book: Path, capsys: pytest.CaptureFixture[str], damage: bytes, said: str
+) -> None:
+    catalog = book / "locale" / "en" / "LC_MESSAGES" / "ch02.po"
+    catalog.write_bytes(catalog.read_bytes() + damage)
+    before = _authored(book)
+    status, _, err = _run(capsys, "renumber", str(book), "--write")
+    assert status == 2
+    assert len(err.strip().splitlines()) == 1
+    assert "ch02.po" in err and said in err
+    assert _authored(book) == before

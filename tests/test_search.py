@@ -9,7 +9,6 @@ set against the real book runs in Chromium (``tests/test_browser.py``).
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import re
 import shutil
@@ -21,10 +20,12 @@ from typing import Any
 
 import jieba
 import pytest
+from conftest import require
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seriesbook.search import query
 from seriesbook.search.cache import CACHE_NAME
-from seriesbook.search.compact import KEY, pack, unpack
+from seriesbook.search.compact import KEY, PACKED, pack, unpack
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.query import load_index, missing_stock_terms, search
 from seriesbook.search.splitter import han_bigrams, split_query
@@ -166,16 +167,11 @@ def _build(book: Path, extensions: str, *options: str) -> tuple[str, str]:
 
 def _index(text: str) -> dict[str, Any]:
     """A written ``searchindex.js`` as Sphinx froze it (packed bigrams unpacked)."""
-    data: dict[str, Any] = unpack(json.loads(text[len("Search.setIndex(") : -1]))
+    data: dict[str, Any] = PACKED.loads(text)
     return data
 
 
-def _pages(index: dict[str, Any], table: str) -> dict[str, set[str]]:
-    names = index["docnames"]
-    return {
-        term: {names[p] for p in ([pages] if isinstance(pages, int) else pages)}
-        for term, pages in index[table].items()
-    }
+_pages = query._page_names
 
 
 def assert_every_stock_hit_is_a_hit(stock: str, ours: str) -> None:
@@ -320,10 +316,8 @@ def test_unwritable_cache_warns_and_builds_the_same_index(
 @pytest.fixture(scope="module")
 def twin() -> Iterator[subprocess.Popen[str]]:
     node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI", "").lower() in {"1", "true", "yes"}:
-            pytest.fail("node is missing (CI=true: .ci/run installs it)")
-        pytest.skip("node is missing")
+    require(node is not None, "node is missing")
+    assert node is not None
     process = subprocess.Popen(
         [node, str(TWIN), str(SEARCH_SCRIPT)],
         stdin=subprocess.PIPE,

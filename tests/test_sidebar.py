@@ -105,9 +105,18 @@ def test_incremental_build_is_byte_identical(
 
 
 def test_sidebar_shows_titles_and_nested_toctrees(
-    make_app: MakeApp, rootdir: Path, tmp_path: Path
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    reduced: list[nodes.Element] = []
+    original = sidebar.titles_only_toc
+
+    def counting(toc: nodes.Element) -> nodes.Element:
+        reduced.append(toc)
+        return original(toc)
+
+    monkeypatch.setattr(sidebar, "titles_only_toc", counting)
     _, pages = _build(make_app, _copy_root(rootdir, tmp_path / "book"), enabled=True)
+    assert reduced, "the theme's titles-only sidebar did not go through the reduced tocs"
     nav = BeautifulSoup(pages["ch02.html"], "html.parser").select_one("nav.bd-docs-nav")
     assert nav is not None
     links = [a.get_text(strip=True) for a in nav.find_all("a")]

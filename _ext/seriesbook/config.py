@@ -310,9 +310,16 @@ def book_editions(config: Config) -> list[str]:
     editions = list(get_config(config).editions)
     if editions:
         return editions
-    raw: dict[str, Any] = getattr(config, "_raw_config", {})
+    raw = conf_py_values(config)
     own = raw.get("language") if "language" in raw else config.language
     return [str(own or "en")]
+
+
+def conf_py_values(config: Config) -> dict[str, Any]:
+    """What conf.py itself set, before ``-D`` overrides (Sphinx's private ``_raw_config``: the
+    one place seriesbook reads it)."""
+    raw: dict[str, Any] = getattr(config, "_raw_config", {})
+    return raw
 
 
 def source_language(config: Config) -> str:

@@ -51,6 +51,15 @@ def check_dir(confdir: Path, language: str | None) -> Path:
     return kept_dir(confdir, "check", language or "default")
 
 
+def usable(directory: Path) -> Path | None:
+    """*directory*, created, or None where it cannot be (a read-only book is read afresh)."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return directory
+
+
 def stamp(app: Sphinx, overrides: dict[str, Any]) -> str:
     """What, if changed, makes the kept environment unusable: conf.py, version, lock, options."""
     from seriesbook.citations.lockfile import lock_path
@@ -150,9 +159,7 @@ class ReadProblems:
         store = self._store(env)
         again = Counter(reported_now)
         kept: list[Reported] = []
-        for docname in sorted(store.keys() - self.read_now):
-            if docname not in env.all_docs:
-                continue
+        for docname in sorted(store.keys() - self.read_now):  # removed pages were purged
             for reported in store[docname]:
                 if again[reported]:
                     again[reported] -= 1

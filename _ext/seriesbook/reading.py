@@ -191,12 +191,7 @@ def read_book(
     With *keep*, the environment is kept in ``_build/check/`` (:mod:`seriesbook.kept`): only
     changed documents are re-read, and the problems are the same as a fresh read's.
     """
-    kept_dir = kept.check_dir(confdir, language) if keep else None
-    if kept_dir is not None:
-        try:
-            kept_dir.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            kept_dir = None  # a read-only book is checked afresh
+    kept_dir = kept.usable(kept.check_dir(confdir, language)) if keep else None
     # a kept environment whose stamp differs is discarded before Sphinx starts on it again
     attempts = ["kept", "fresh"] if kept_dir is not None and kept.has_stamp(kept_dir) else ["fresh"]
     for attempt in attempts:

@@ -22,6 +22,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
+from seriesbook.editions._mismatch import _short
 from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ def load_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
         CatalogProblem(
             path,
             message.lineno,
-            f"duplicate msgid {_short(message.id)!r} (first at line {first}); "
+            f"duplicate msgid {_short(str(message.id))!r} (first at line {first}); "
             "the first translation is used",
         )
         for message, first in catalog.duplicates
@@ -105,10 +106,6 @@ def read_catalog(path: Path, encoding: str = "utf-8-sig") -> Catalog | None:
     """The catalog at *path*, or None if it cannot be used (its problems are reported at start)."""
     return load_catalog(path, encoding).catalog
 
-
-def _short(msgid: object, limit: int = 60) -> str:
-    text = msgid if isinstance(msgid, str) else str(msgid)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def check_before_compiling(app: Sphinx) -> None:

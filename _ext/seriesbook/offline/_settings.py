@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from seriesbook.config import conf_py_values
 from seriesbook.editions._ui import html_lang
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ DEFAULTS: dict[str, Any] = {
 
 def is_set_by_author(config: Config, name: str) -> bool:
     """Whether conf.py or ``-D`` gave *name* a value (Sphinx keeps both, unmerged, until read)."""
-    return name in config.overrides or name in config._raw_config
+    return name in config.overrides or name in conf_py_values(config)
 
 
 def latex_elements(language: str) -> dict[str, str]:

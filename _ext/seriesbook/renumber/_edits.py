@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from markdown_it.renderer import RendererHTML
 from myst_parser.parsers.mdit import create_md_parser
+from sphinx.util.nodes import extract_messages
 
 from seriesbook.rewrite import (
     Located,
     Plan,
     PoEntry,
     Span,
-    block_messages,
     find_written,
     is_role,
     line_of,
@@ -161,7 +161,7 @@ class CatalogRewrite:
         self.headings = {(h.docname, h.line): h for h in outline.headings}
         self.uses: dict[str, list[tuple[str, nodes.Element]]] = {}
         for docname, doctree in doctrees.items():
-            for node, message in block_messages(doctree):
+            for node, message in extract_messages(doctree):
                 self.uses.setdefault(message, []).append((docname, node))
         self.markdown: MarkdownIt = create_md_parser(
             env.myst_config, RendererHTML  # type: ignore[attr-defined]

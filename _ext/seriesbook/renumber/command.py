@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from seriesbook.kept import kept_dir
+from seriesbook.kept import kept_dir, usable
 from seriesbook.reading import UsageError, read_pages
 from seriesbook.renumber import renumber, write_plan
 from seriesbook.renumber.history import record_renumbering
@@ -23,12 +23,7 @@ def run_renumber(
 ) -> int:
     root = confdir if srcdir.is_relative_to(confdir) else srcdir
     # the read doctrees suffice; kept between runs, so a run after an edit re-reads that page
-    kept = None if fresh else kept_dir(confdir, "renumber")
-    if kept is not None:
-        try:
-            kept.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            kept = None  # a read-only book is read afresh
+    kept = None if fresh else usable(kept_dir(confdir, "renumber"))
     with read_pages(srcdir, confdir, kept=kept) as run:
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):

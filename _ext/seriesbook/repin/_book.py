@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -149,6 +148,3 @@ def _caption(block: nodes.caption, text: str, start: int,
         if item is not None:
             yield item
 
-
-def source_path(env: BuildEnvironment, docname: str) -> Path:
-    return Path(env.doc2path(docname))

@@ -18,7 +18,7 @@ from typing import Any
 from seriesbook.citations._parse import Citation
 from seriesbook.repin._book import Written, in_message
 from seriesbook.repin._map import Cited, Mapper, Mapping, Status
-from seriesbook.rewrite import EntryRewrite, Plan, PoEntry, Span, line_of, read_entries
+from seriesbook.rewrite import EntryRewrite, Plan, PoEntry, Span, catalog_entries, line_of
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class BookRepin:
                           ) -> list[Written]:
         """Every citation of the catalog's msgids and msgstrs (to read their files at once)."""
         found: list[Written] = []
-        for entry in read_entries(plan.text(path)):
+        for entry in catalog_entries(plan, path):
             found += in_message(entry.msgid.value, suffixes)
             found += in_message(entry.msgstr.value, suffixes)
         return found

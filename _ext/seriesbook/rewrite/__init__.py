@@ -42,8 +42,9 @@ Catalogs (:mod:`._po`, :mod:`._catalogs`)
     ``rewrite(entry) -> (msgid_spans, msgstr_spans)`` (``(start, end, new)`` on the decoded
     values) over every entry and plans both strings together; ``verify_catalog(new_text,
     changed)`` reads the new text back with Babel (same fuzzy flags, the new strings).
-    ``block_messages(doctree)`` gives each translatable node with its msgid, to tie a message to
-    the block it came from (and so to its spans in the ``.md``).
+    ``catalog_entries(plan, path)`` reads a catalog's entries once it is known to parse (else
+    :class:`PlanError` naming it). Sphinx's ``extract_messages(doctree)`` ties a message to the
+    block it came from (and so to its spans in the ``.md``).
 
 ``conf.py`` (:mod:`._conf`)
     ``literal_span(text, "seriesbook_sources", "pytorch", "ref")`` → the span of that string
@@ -57,7 +58,7 @@ from __future__ import annotations
 from seriesbook.rewrite._catalogs import (
     EntryRewrite,
     Span,
-    block_messages,
+    catalog_entries,
     catalog_files,
     plan_catalog,
     verify_catalog,
@@ -84,7 +85,7 @@ __all__ = [
     "PoEntry",
     "PoString",
     "Span",
-    "block_messages",
+    "catalog_entries",
     "catalog_files",
     "entry_span",
     "escape",

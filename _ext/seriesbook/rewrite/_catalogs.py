@@ -8,18 +8,16 @@ stay as they were (see :mod:`seriesbook.rewrite._po`).
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from babel.messages.pofile import read_po
-from sphinx.util.nodes import extract_messages
 
 from seriesbook.rewrite._plan import Plan, PlanError
 from seriesbook.rewrite._po import PoEntry, read_entries
 
 if TYPE_CHECKING:
-    from docutils import nodes
     from sphinx.application import Sphinx
 
 #: ``(start, end, new)``: replace ``value[start:end]`` of a message string by ``new``.
@@ -38,9 +36,16 @@ def catalog_files(app: Sphinx) -> list[Path]:
     return sorted(found)
 
 
-def block_messages(doctree: nodes.Node) -> Iterator[tuple[nodes.Element, str]]:
-    """Each translatable node of a source doctree with its msgid, as the gettext builder has it."""
-    yield from extract_messages(doctree)  # type: ignore[arg-type]
+def catalog_entries(plan: Plan, path: Path) -> list[PoEntry]:
+    """The entries of the catalog *path* as *plan* has its text; a catalog that cannot be read
+    or parsed stops the command naming it (renumbering around it would leave it out of step)."""
+    try:
+        return read_entries(plan.text(path))
+    except PlanError as error:
+        message = str(error)
+        if not message.startswith(str(path)):
+            message = f"{path}: {message}"
+        raise PlanError(message) from None
 
 
 def _rewritten(value: str, spans: list[Span]) -> str:
@@ -58,7 +63,7 @@ def plan_catalog(plan: Plan, path: Path, rewrite: EntryRewrite) -> list[tuple[Po
     An entry without a translation (empty msgstr) changes only its msgid.
     """
     changed: list[tuple[PoEntry, str, str]] = []
-    for entry in read_entries(plan.text(path)):
+    for entry in catalog_entries(plan, path):
         id_spans, str_spans = rewrite(entry)
         if not id_spans and not str_spans:
             continue

@@ -18,15 +18,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from seriesbook.stops import UsageError
 
-class PlanError(Exception):
-    """An edit that cannot be made as planned (stale old text, overlap): nothing is written."""
+
+class PlanError(UsageError):
+    """An edit that cannot be made as planned (stale old text, overlap, a file that cannot be
+    read): nothing is written, and the command stops with one line (exit status 2)."""
 
 
 def read_text(path: Path) -> str:
     """A file's text exactly as stored: UTF-8, line endings kept (no newline translation)."""
-    with open(path, encoding="utf-8", newline="") as stream:
-        return stream.read()
+    try:
+        with open(path, encoding="utf-8", newline="") as stream:
+            return stream.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise PlanError(f"{path}: cannot be read as UTF-8 text ({error})") from None
 
 
 def line_of(text: str, offset: int) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 
 from seriesbook.rewrite._plan import Edit, Plan, PlanError
 
@@ -176,11 +176,17 @@ def read_entries(text: str) -> list[PoEntry]:
 
 
 def _check_against_babel(text: str, entries: list[PoEntry]) -> None:
-    catalog = read_po(io.StringIO(text), abort_invalid=True)
-    ours = {(e.msgctxt, e.msgid.value): e for e in entries if e.msgid.value}
+    try:
+        catalog = read_po(io.StringIO(text), abort_invalid=True)
+    except (PoFileError, ValueError, LookupError, TypeError) as error:
+        raise PlanError(f"not a valid .po file ({error}); fix it first") from None
+    ours: dict[tuple[str | None, str], PoEntry] = {}
+    for entry in entries:  # of duplicate msgids the first counts, as for Babel and Sphinx
+        if entry.msgid.value:
+            ours.setdefault((entry.msgctxt, entry.msgid.value), entry)
     for message in catalog:
         if not message.id or not isinstance(message.id, str):
             continue
-        entry = ours.get((message.context, message.id))
-        if entry is None or entry.msgstr.value != message.string:
+        found = ours.get((message.context, message.id))
+        if found is None or found.msgstr.value != message.string:
             raise PlanError(f"line {message.lineno}: could not locate the entry {message.id!r}")

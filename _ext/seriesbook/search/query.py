@@ -9,23 +9,18 @@ when every word is one of its terms or title terms, titles containing the query 
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
-PREFIX, SUFFIX = "Search.setIndex(", ")"
 _SPLIT = re.compile(r"[^\w]+")
 
 
 def load_index(path: Path) -> dict[str, Any]:
     """The index in *path* as Sphinx froze it (packed bigrams unpacked)."""
-    from seriesbook.search.compact import unpack
+    from seriesbook.search.compact import PACKED
 
-    text = path.read_text(encoding="utf-8")
-    if not (text.startswith(PREFIX) and text.endswith(SUFFIX)):
-        raise ValueError(f"{path} is not a Sphinx search index")
-    data: dict[str, Any] = unpack(json.loads(text[len(PREFIX) : -len(SUFFIX)]))
+    data: dict[str, Any] = PACKED.loads(path.read_text(encoding="utf-8"))
     return data
 
 
