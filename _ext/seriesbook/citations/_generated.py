@@ -15,13 +15,11 @@ from typing import Any
 
 def generated_instead(spec: Mapping[str, Any], path: str) -> str | None:
     """What to cite instead of *path* when the source declares it generated, else None."""
-    generated = spec.get("generated")
-    if not isinstance(generated, Mapping):
-        return None
+    generated: Mapping[str, str] = spec.get("generated", {})  # its shape checked at config-inited
     parts = path.split("/")
     for pattern, instead in generated.items():
-        if isinstance(pattern, str) and _matches(parts, pattern.split("/")):
-            return str(instead)
+        if _matches(parts, pattern.split("/")):
+            return instead
     return None
 
 

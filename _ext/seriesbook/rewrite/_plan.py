@@ -121,8 +121,11 @@ class Plan:
     def check(self) -> None:
         """Every edit still matches its file and no two edits of a file overlap."""
         previous: Edit | None = None
+        on_disk: dict[Path, str] = {}
         for edit in self.sorted_edits():
-            text = read_text(edit.path)
+            if edit.path not in on_disk:
+                on_disk[edit.path] = read_text(edit.path)  # once per file, as it is now
+            text = on_disk[edit.path]
             if text[edit.start:edit.end] != edit.old:
                 raise PlanError(
                     f"{edit.path}:{edit.line}: expected {edit.old!r}, found "
