@@ -33,7 +33,6 @@ from seriesbook.config import (
     book_editions,
     get_config,
     is_translated_edition,
-    language_key,
     source_language,
 )
 from seriesbook.editions import _diagrams, _titles
@@ -73,16 +72,10 @@ def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
     ``seriesbook_chapter_patterns`` entry or the source language's (text not translated yet).
     """
     from seriesbook.citations import find_citations
-    from seriesbook.sections import find_mentions, section_numbers
+    from seriesbook.sections import edition_chapter_patterns, find_mentions, section_numbers
 
-    options = get_config(config)
-    suffixes = tuple(options.source_suffixes)
-    patterns = options.chapter_patterns
-    chapter_patterns = [
-        patterns[key]
-        for lang in (language, source_language(config))
-        if (key := language_key(lang, patterns)) is not None
-    ]
+    suffixes = tuple(get_config(config).source_suffixes)
+    chapter_patterns = edition_chapter_patterns(config, language)
 
     def chapters(text: str) -> list[str]:
         found = find_mentions(text, *chapter_patterns)

@@ -38,7 +38,13 @@ from seriesbook.sections._domain import (
     publish_labels,
     section_counts,
 )
-from seriesbook.sections._parse import Mention, find_mentions, section_id, section_numbers
+from seriesbook.sections._parse import (
+    Mention,
+    edition_chapter_patterns,
+    find_mentions,
+    section_id,
+    section_numbers,
+)
 from seriesbook.sections._transforms import (
     LinkSections,
     NoteNumbers,
@@ -56,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Mention",
     "SectionCounts",
+    "edition_chapter_patterns",
     "find_mentions",
     "section_counts",
     "section_id",

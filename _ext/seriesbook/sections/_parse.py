@@ -16,10 +16,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from seriesbook.config import language_key
+from seriesbook.config import get_config, language_key, source_language
 from seriesbook.numbers import ascii_digits, canonical
+
+if TYPE_CHECKING:
+    from sphinx.config import Config
 
 # Digits are any decimal digits (`\d`: ASCII, full-width …); parts are separated by `.` or `．`.
 NUMBER = r"\d+(?:[.．]\d+)+"
@@ -85,10 +88,12 @@ def chapter_title_number(title: str, patterns: dict[str, str]) -> str | None:
     return None
 
 
-def chapter_pattern_for(language: str | None, patterns: dict[str, str]) -> str | None:
-    """The chapter pattern of *language*: exact key first (``zh_CN``), then its prefix (``zh``)."""
-    key = language_key(language, patterns)
-    return patterns[key] if key is not None else None
+def edition_chapter_patterns(config: Config, language: str | None) -> list[str]:
+    """The chapter patterns of the *language* edition: its own (``zh_CN`` first, then ``zh``)
+    and the book's language's, which text not translated yet is written in."""
+    patterns = get_config(config).chapter_patterns
+    keys = (language_key(lang, patterns) for lang in (language, source_language(config)))
+    return [patterns[key] for key in dict.fromkeys(keys) if key is not None]
 
 
 @dataclass(frozen=True)

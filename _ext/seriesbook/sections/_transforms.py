@@ -19,7 +19,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import clean_astext, split_explicit_title
 
-from seriesbook.config import get_config, source_language
+from seriesbook.config import get_config
 from seriesbook.problems import Problem, warn
 from seriesbook.sections._domain import (
     DOMAIN,
@@ -32,8 +32,8 @@ from seriesbook.sections._domain import (
 from seriesbook.sections._parse import (
     Recognizer,
     chapter_id,
-    chapter_pattern_for,
     chapter_title_number,
+    edition_chapter_patterns,
     heading_number,
     is_new_heading,
     recognizer,
@@ -265,11 +265,7 @@ class LinkSections(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         docname = self.env.current_document.docname
-        options = get_config(self.config)
-        patterns = (
-            chapter_pattern_for(language, options.chapter_patterns)
-            for language in (self.config.language, source_language(self.config))
-        )
+        patterns = edition_chapter_patterns(self.config, self.config.language)
         walk = _DocumentWalk(self.document, docname, recognizer(*patterns))
         walk.run()
         domain = get_domain(self.env)
