@@ -22,10 +22,10 @@ from seriesbook.renumber._outline import Heading, number_book
 from seriesbook.rewrite import (
     Edit,
     Plan,
-    PlanError,
+    apply_checked,
     catalog_files,
     plan_catalog,
-    verify_catalog,
+    shown,
 )
 
 if TYPE_CHECKING:
@@ -48,10 +48,7 @@ class Report:
     written: list[Path] = field(default_factory=list)
 
     def _file(self, path: Path) -> str:
-        try:
-            return str(path.relative_to(self.root))
-        except ValueError:
-            return str(path)
+        return shown(path, self.root)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -163,10 +160,4 @@ def write_plan(
 
     *extra* are whole files written in the same all-or-nothing step (the renumbering history).
     """
-    texts = plan.new_texts()
-    for path, changed in catalogs.items():
-        try:
-            verify_catalog(texts[path], changed)
-        except PlanError as error:
-            raise PlanError(f"{path}: {error}") from None
-    return plan.apply(extra)
+    return apply_checked(plan, catalogs, extra)

@@ -18,7 +18,7 @@ from typing import Any
 from seriesbook.citations._parse import Citation
 from seriesbook.repin._book import Written, in_message
 from seriesbook.repin._map import Cited, Mapper, Mapping, Status
-from seriesbook.rewrite import EntryRewrite, Plan, PoEntry, Span, catalog_entries, line_of
+from seriesbook.rewrite import EntryRewrite, Plan, PoEntry, Span, catalog_entries, line_of, shown
 
 
 @dataclass(frozen=True)
@@ -133,10 +133,7 @@ class BookRepin:
         )
 
     def shown(self, path: Path) -> str:
-        try:
-            return str(path.relative_to(self.root))
-        except ValueError:
-            return str(path)
+        return shown(path, self.root)
 
     def plan_source(self, plan: Plan, path: Path, written: Iterable[Written]) -> None:
         text = plan.text(path)

@@ -26,12 +26,13 @@ from seriesbook.repin._trees import TreePair, open_pair
 from seriesbook.rewrite import (
     Plan,
     PlanError,
+    apply_checked,
     catalog_files,
     entry_span,
     line_of,
     literal_span,
     plan_catalog,
-    verify_catalog,
+    shown,
 )
 
 if TYPE_CHECKING:
@@ -288,15 +289,10 @@ def _line_naming(text: str, name: str) -> int:
 
 def _write(plan: Plan, expected: dict[Path, Any], root: Path) -> list[str]:
     try:
-        texts = plan.new_texts()
-        for path, changed in expected.items():
-            if path in texts and changed:
-                verify_catalog(texts[path], changed)
-        written = plan.apply()
+        written = apply_checked(plan, expected)
     except PlanError as error:
         raise UsageError(f"nothing written: {error}") from None
-    return sorted(str(p.relative_to(root)) if p.is_relative_to(root) else str(p)
-                  for p in written)
+    return sorted(shown(p, root) for p in written)
 
 
 def _refresh_lock(srcdir: Path, confdir: Path, target: Target, sources: dict[str, str],

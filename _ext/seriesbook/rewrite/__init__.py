@@ -58,6 +58,7 @@ from __future__ import annotations
 from seriesbook.rewrite._catalogs import (
     EntryRewrite,
     Span,
+    apply_checked,
     catalog_entries,
     catalog_files,
     plan_catalog,
@@ -73,7 +74,15 @@ from seriesbook.rewrite._inline import (
     role_name,
     text_blocks,
 )
-from seriesbook.rewrite._plan import Edit, Plan, PlanError, line_of, line_start, read_text
+from seriesbook.rewrite._plan import (
+    Edit,
+    Plan,
+    PlanError,
+    line_of,
+    line_start,
+    read_text,
+    shown,
+)
 from seriesbook.rewrite._po import PoEntry, PoString, escape, read_entries
 
 __all__ = [
@@ -85,6 +94,7 @@ __all__ = [
     "PoEntry",
     "PoString",
     "Span",
+    "apply_checked",
     "catalog_entries",
     "catalog_files",
     "entry_span",
@@ -100,6 +110,7 @@ __all__ = [
     "read_text",
     "role_content",
     "role_name",
+    "shown",
     "text_blocks",
     "verify_catalog",
 ]

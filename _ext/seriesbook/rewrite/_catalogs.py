@@ -75,6 +75,23 @@ def plan_catalog(plan: Plan, path: Path, rewrite: EntryRewrite) -> list[tuple[Po
     return changed
 
 
+def apply_checked(
+    plan: Plan,
+    catalogs: dict[Path, list[tuple[PoEntry, str, str]]],
+    whole: dict[Path, str] | None = None,
+) -> list[Path]:
+    """Read every rewritten catalog back with Babel (:func:`verify_catalog`), then write all the
+    plan's files (and *whole*) in one all-or-nothing step; return the files written."""
+    texts = plan.new_texts()
+    for path, changed in catalogs.items():
+        if changed and path in texts:
+            try:
+                verify_catalog(texts[path], changed)
+            except PlanError as error:
+                raise PlanError(f"{path}: {error}") from None
+    return plan.apply(whole)
+
+
 def verify_catalog(text: str, expected: list[tuple[PoEntry, str, str]]) -> None:
     """Read the new *text* with Babel: every changed entry has its new msgid and msgstr and the
     fuzzy flag it had."""

@@ -66,14 +66,15 @@ class Edit:
     line: int
 
     def as_json(self, root: Path | None = None) -> dict[str, Any]:
-        return {"file": _shown(self.path, root), "line": self.line, "old": self.old,
+        return {"file": shown(self.path, root), "line": self.line, "old": self.old,
                 "new": self.new}
 
     def as_text(self, root: Path | None = None) -> str:
-        return f"{_shown(self.path, root)}:{self.line}: {self.old} → {self.new}"
+        return f"{shown(self.path, root)}:{self.line}: {self.old} → {self.new}"
 
 
-def _shown(path: Path, root: Path | None) -> str:
+def shown(path: Path, root: Path | None) -> str:
+    """*path* as reports show it: relative to *root* where it is inside."""
     if root is not None:
         try:
             return str(path.relative_to(root))
