@@ -12,6 +12,7 @@ each capability module is also an extension of its own:
 * ``seriesbook.renumber.history`` — publishes the renumbering history beside ``objects.inv``
   and warns when a link into a sibling volume names a number renumbered there.
 * ``seriesbook.offline`` — PDF (XeLaTeX, xeCJK) and EPUB editions with drawn diagrams.
+* ``seriesbook.heap`` — Python's cycle collector runs less often during a build.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ __version__ = "0.1.0"
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
     "seriesbook.search", "seriesbook.editions", "seriesbook.renumber.history",
-    "seriesbook.offline",
+    "seriesbook.offline", "seriesbook.heap",
 )
 
 

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from seriesbook import __version__
+from seriesbook import __version__, heap
 from seriesbook.config import book_editions
 from seriesbook.reading import (
     Reported,
@@ -189,7 +189,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     try:
-        status: int = args.run(args)
+        with heap.relaxed():
+            status: int = args.run(args)
     except UsageError as error:
         print(f"seriesbook: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -125,6 +125,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("myst_parser")
     app.setup_extension("sphinxcontrib.mermaid")
     app.setup_extension("seriesbook.sidebar")
+    app.setup_extension("seriesbook.templates")
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)
