@@ -1,7 +1,5 @@
 """``python -m seriesbook``: the same command as ``seriesbook``."""
 
-import sys
+from seriesbook.cli import run
 
-from seriesbook.cli import main
-
-sys.exit(main())
+run()

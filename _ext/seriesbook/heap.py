@@ -17,10 +17,12 @@ system takes back at once. :func:`setup` and :func:`relaxed` therefore register
 heap. Exit handlers, ``weakref.finalize`` callbacks and the flushing of the standard streams run
 as before; only cycles still unreachable at exit are left to the operating system.
 
-:func:`relaxed` raises the first threshold to :data:`THRESHOLDS` for the duration of a build and
-puts back whatever was there before, so a process that runs several builds (the tests, an
-autobuild server) or other work afterwards gets its own settings back. Nothing a build produces
-depends on when cycles are collected.
+:func:`setup` (for ``sphinx-build``) and :func:`relaxed` raise the thresholds to
+:data:`THRESHOLDS` for the duration of a build and put back whatever was there before, so a
+process that runs several builds (the tests, an autobuild server) or other work afterwards gets
+its own settings back. The ``seriesbook`` command owns its process and keeps them raised to the
+end (:func:`relax_process`): putting them back just before exiting made the collector catch up
+on the whole heap for nothing. Nothing a build produces depends on when cycles are collected.
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ def _relax() -> tuple[int, int, int] | None:
         return None
     gc.set_threshold(*THRESHOLDS)
     return previous
+
+
+def relax_process() -> None:
+    """Relax the collector for the rest of the process (a command that exits when done)."""
+    _relax()
 
 
 @contextmanager
