@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from seriesbook import kept
 from seriesbook.cli import main
+from seriesbook.reading import Reported
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
@@ -47,19 +48,23 @@ def _remove(name: str) -> Edit:
     return edit
 
 
-# (edit, the documents a kept check must re-read; None: a fresh environment, all of them)
-STEPS: list[tuple[list[Edit], set[str] | None]] = [
-    ([], set()),
-    ([_append("ch01.md", "\n新的一段引用 `pkg/gone.py:1`。\n")], {"ch01"}),
-    # ch01 and ch03 keep their reading problems although only ch02 is re-read
-    ([_append("ch02.md", "\n又一段。\n")], {"ch02"}),
-    ([_replace("ch03.md", "`pkg/missing.py:3`", "`pkg/engine.py:3`")], {"ch03"}),
-    # § links change meaning: the referrer ch01 is resolved again (every document is), not re-read
-    ([_replace("ch02.md", "## §2.1 概览", "## §2.3 概览")], {"ch02"}),
-    ([_replace("ch02.md", "## §2.3 概览", "## §2.1 概览")], {"ch02"}),
-    # a changed conf.py: Sphinx would not re-read for suppress_warnings, the check must
-    ([_append("conf.py", '\nsuppress_warnings = ["seriesbook.cite-missing-file"]\n')], None),
-    ([_replace("index.md", "ch03\n", ""), _remove("ch03.md")], {"index"}),
+# (edits, the documents a kept check must re-read, and those it must resolve again; None: all)
+# A page is resolved again when it is re-read, when a re-read page is in its toctree (index),
+# when anything its references can reach changed, or when a reference of it left the book last
+# time (ch03's unresolved §); the others' resolving problems are replayed.
+STEPS: list[tuple[list[Edit], set[str] | None, set[str] | None]] = [
+    ([], set(), {"ch03"}),
+    # a new citation: the citations' data changed, so every page is resolved again
+    ([_append("ch01.md", "\n新的一段引用 `pkg/gone.py:1`。\n")], {"ch01"}, None),
+    # ch01 and ch03 keep their reading problems although only ch02 is re-read; only text changed
+    ([_append("ch02.md", "\n又一段。\n")], {"ch02"}, {"ch02", "ch03", "index"}),
+    ([_replace("ch03.md", "`pkg/missing.py:3`", "`pkg/engine.py:3`")], {"ch03"}, None),
+    # § links change meaning: the referrer ch01 is resolved again, not re-read
+    ([_replace("ch02.md", "## §2.1 概览", "## §2.3 概览")], {"ch02"}, None),
+    ([_replace("ch02.md", "## §2.3 概览", "## §2.1 概览")], {"ch02"}, None),
+    # a changed conf.py: Sphinx would not re-read for suppress_warnings; the check reads afresh
+    ([_append("conf.py", '\nsuppress_warnings = ["seriesbook.cite-missing-file"]\n')], None, None),
+    ([_replace("index.md", "ch03\n", ""), _remove("ch03.md")], {"index"}, None),
 ]
 
 
@@ -89,10 +94,18 @@ def test_kept_check_answers_as_a_fresh_check(
         reading(self, app, env, docnames)
 
     monkeypatch.setattr(kept.ReadProblems, "_reading", note_reading)
+    resolved: list[set[str]] = []
+    replayed = kept.KeptResolution.replayed
+
+    def note_resolved(self: kept.KeptResolution) -> list[Reported]:
+        resolved.append(set(self.now))
+        return replayed(self)
+
+    monkeypatch.setattr(kept.KeptResolution, "replayed", note_resolved)
     assert _check(kept_book, capsys) == _check(fresh_book, capsys)  # the first, fresh
     assert (kept.check_dir(kept_book, None) / kept.STAMP).is_file()
     seen = set()
-    for edits, rereads in STEPS:
+    for edits, rereads, resolves in STEPS:
         for edit in edits:
             edit(kept_book)
             edit(fresh_book)
@@ -101,6 +114,35 @@ def test_kept_check_answers_as_a_fresh_check(
         answer = _check(kept_book, capsys)
         documents = {p.stem for p in kept_book.glob("*.md")}
         assert set(read) == (documents if rereads is None else rereads)
+        assert resolved[-1] == (documents if resolves is None else resolves)
         assert answer == _check(fresh_book, capsys)
         seen |= {line.split(": ")[1] for line in answer}
     assert {"cite-missing-file", "sec-unresolved", "sec-order", "gate-han"} <= seen
+
+
+def test_the_resolution_digest_sees_contents_not_order_or_sharing() -> None:
+    """The digest must not change when an incremental read re-inserts a page's entries at the
+    end of a dict, nor across a pickle round trip (which changes which equal objects are
+    shared), and must change when any value does."""
+    import hashlib
+    import pickle
+
+    from docutils import nodes
+
+    def digest(value: object) -> str:
+        sha = hashlib.sha256()
+        kept._feed(sha, value)
+        return sha.hexdigest()
+
+    title = nodes.title("", "", nodes.Text("第1章 引擎"))
+    data = {"labels": {"a": ("ch01", "sec-1-1", "运行"), "b": ("ch02", "sec-2-1", "概览")},
+            "found": {"ch01", "ch02"}, "titles": {"ch01": title}}
+    reordered = {"titles": {"ch01": title.deepcopy()}, "found": {"ch02", "ch01"},
+                 "labels": {"b": ("ch02", "sec-2-1", "概览"), "a": ("ch01", "sec-1-1", "运行")}}
+    assert digest(data) == digest(reordered) == digest(pickle.loads(pickle.dumps(data)))
+    changed = pickle.loads(pickle.dumps(data))
+    changed["labels"]["b"] = ("ch02", "sec-2-1", "总览")
+    assert digest(changed) != digest(data)
+    renamed = pickle.loads(pickle.dumps(data))
+    renamed["titles"]["ch01"][0].parent.children[0] = nodes.Text("第1章 引擎与调度")
+    assert digest(renamed) != digest(data)

@@ -3,8 +3,14 @@
 A check reads the book as the build does; reading every page every time made it half a full
 build. Like an incremental build, it keeps Sphinx's environment between runs, in
 ``_build/check/<edition>/`` next to conf.py, and Sphinx re-reads only the documents that changed
-(and those the extensions' ``env-get-outdated`` name); every document is still resolved, so the
-problems found while resolving are found again each time.
+(and those the extensions' ``env-get-outdated`` name).
+
+Resolving every unchanged document again was then most of a check after an edit (unpickling
+and post-transforming 25 chapters to find that their § links still resolve).
+:class:`KeptResolution` keeps each document's *resolving* problems beside the environment and
+resolves a document again only when its problems can have changed: it was re-read, a re-read
+page is in its toctree, something any reference can resolve against changed
+(:func:`resolution_fingerprint`), or one of its references left the book last time.
 
 An incremental build does not repeat the warnings it gave while *reading* an unchanged
 document (or verifying its citations, right after reading), but a check must report them:
@@ -18,17 +24,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import shutil
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
 from sphinx.util.build_phase import BuildPhase
 
 from seriesbook import __version__
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from collections.abc import Set as AbstractSet
 
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
@@ -166,3 +175,150 @@ class ReadProblems:
                 else:
                     kept.append(reported)
         return kept
+
+
+# Environment data that changes with a page's text but that no page's resolving reads for a
+# problem: Sphinx's own bookkeeping (reading dates, doctree caches, the search index's tables,
+# the configuration — its changes make a fresh environment, :func:`stamp`), and seriesbook's
+# per-page tallies, which resolving only renders (word counts, translated messages; the chapter
+# gates and coverage are judged in the consistency checks, which run every time).
+_NOT_RESOLVED_AGAINST = frozenset({
+    "_app", "_doctreedir", "_srcdir", "_pickled_doctree_cache", "_write_doc_doctree_cache",
+    "all_docs", "config", "config_status", "config_status_extra", "current_document",
+    "dependencies", "domains", "events", "included", "project", "ref_context", "reread_always",
+    "settings", "version", "versioning_compare", "versioning_condition",
+    _ENV_KEY, "seriesbook_page_messages", "seriesbook_stats_counts",
+})
+RESOLVED = "seriesbook-resolved.pickle"
+
+
+def resolution_fingerprint(env: BuildEnvironment) -> str:
+    """A digest of everything in the environment a page's references can resolve against.
+
+    Dicts and sets are fed in sorted order, since an incremental read re-inserts a page's
+    entries at the end; anything else is pickled. A digest that differs where nothing that
+    matters changed only costs a full resolve; one that stayed the same where something
+    changed would hide a problem, so everything not listed in ``_NOT_RESOLVED_AGAINST`` is in.
+    """
+    digest = hashlib.sha256()
+    state = env.__getstate__()
+    for name in sorted(state.keys() - _NOT_RESOLVED_AGAINST):
+        digest.update(name.encode())
+        _feed(digest, state[name])
+    _feed(digest, sorted(env.found_docs))
+    return digest.hexdigest()
+
+
+def _feed(digest: Any, value: object, seen: set[int] | None = None) -> None:
+    """Feed *value* in a form that depends on its contents only: not on dict order, set order,
+    or which equal objects are shared (which a pickle records, and a round trip changes)."""
+    if isinstance(value, str | int | float | bool | bytes) or value is None:
+        digest.update(f"{type(value).__name__}:{value!r};".encode())
+        return
+    seen = set() if seen is None else seen
+    if id(value) in seen:  # a cycle (a node's parent, a symbol's parent): its shape is fed once
+        digest.update(b"@")
+        return
+    seen.add(id(value))
+    if isinstance(value, dict):
+        digest.update(b"{")
+        for key, item in sorted(value.items(), key=lambda pair: repr(pair[0])):
+            _feed(digest, key, seen)
+            _feed(digest, item, seen)
+        digest.update(b"}")
+    elif isinstance(value, set | frozenset):
+        digest.update(b"<")
+        for item in sorted(value, key=repr):
+            _feed(digest, item, seen)
+        digest.update(b">")
+    elif isinstance(value, list | tuple):
+        digest.update(b"[")
+        for item in value:
+            _feed(digest, item, seen)
+        digest.update(b"]")
+    elif isinstance(value, nodes.Element):
+        digest.update(type(value).__qualname__.encode())
+        _feed(digest, value.attributes, seen)
+        _feed(digest, value.children, seen)
+    elif hasattr(value, "__dict__"):
+        digest.update(f"{type(value).__module__}.{type(value).__qualname__}".encode())
+        _feed(digest, {k: v for k, v in vars(value).items() if k not in _NODE_LINKS}, seen)
+    else:
+        digest.update(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+    seen.discard(id(value))
+
+
+# a node's links to its neighbours: the tree is fed from its root, once
+_NODE_LINKS = frozenset({"parent", "_document", "document"})
+
+
+class KeptResolution:
+    """Resolve again only the pages whose problems can have changed; replay the others'.
+
+    A page's resolving problems depend on its doctree and on what its references can reach.
+    A page neither re-read nor named by a re-read page's toctree (Sphinx resolves those) keeps
+    last run's problems when :func:`resolution_fingerprint` is unchanged, unless one of its
+    references left the book last time (``missing-reference``: intersphinx inventories and
+    sibling volumes' histories are read from outside the environment) — that page is resolved
+    every time. Anything else (no record, another fingerprint) resolves every page.
+    """
+
+    def __init__(self, app: Sphinx, directory: Path, reported: list[Reported]) -> None:
+        self.app = app
+        self.path = directory / RESOLVED
+        self.reported = reported
+        self.now: dict[str, list[Reported]] = {}
+        self.outside: set[str] = set()
+        self.fingerprint = ""
+        self.kept = self._load()
+        # a run that stops half-way must not leave answers the next run would trust
+        self.path.unlink(missing_ok=True)
+        builder = app.builder
+        write_documents = builder.write_documents
+        builder.get_outdated_docs = lambda: []  # type: ignore[method-assign]
+        builder.prepare_writing = self._choose  # type: ignore[method-assign]
+
+        def resolve_each(docnames: AbstractSet[str]) -> None:
+            for docname in sorted(docnames):
+                start = len(self.reported)
+                write_documents({docname})
+                self.now[docname] = self.reported[start:]
+
+        builder.write_documents = resolve_each  # type: ignore[method-assign]
+        app.connect("missing-reference", self._left_the_book, priority=0)
+
+    def _load(self) -> tuple[str, dict[str, list[Reported]], set[str]] | None:
+        try:
+            with self.path.open("rb") as stream:
+                kept = pickle.load(stream)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+            return None
+        return kept if isinstance(kept, tuple) and len(kept) == 3 else None
+
+    def _choose(self, docnames: AbstractSet[str]) -> None:
+        """Sphinx's choice (re-read pages and their toctree parents), widened where needed:
+        ``Builder.write`` passes the set it then writes."""
+        assert isinstance(docnames, set)
+        env = self.app.env
+        self.fingerprint = resolution_fingerprint(env)
+        if self.kept is None or self.kept[0] != self.fingerprint:
+            docnames |= env.found_docs
+            return
+        _, problems, outside = self.kept
+        docnames |= {d for d in env.found_docs if d not in problems or d in outside}
+
+    def _left_the_book(self, app: Sphinx, env: BuildEnvironment, *args: object) -> None:
+        if env.current_document.docname:
+            self.outside.add(env.current_document.docname)
+
+    def replayed(self) -> list[Reported]:
+        """The kept problems of the pages not resolved in this run; then keep this run's."""
+        found = self.app.env.found_docs
+        problems = dict(self.kept[1]) if self.kept is not None else {}
+        outside = set(self.kept[2]) if self.kept is not None else set()
+        again = [r for d in sorted(found - self.now.keys()) for r in problems.get(d, [])]
+        problems = {d: p for d, p in problems.items() if d in found} | self.now
+        outside = {d for d in outside if d in found and d not in self.now} | self.outside
+        with self.path.open("wb") as stream:
+            pickle.dump((self.fingerprint, problems, outside), stream, pickle.HIGHEST_PROTOCOL)
+        return again

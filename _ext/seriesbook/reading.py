@@ -207,9 +207,14 @@ def read_book(
                 continue
             read_problems = kept.ReadProblems(app)
             collector.notify = read_problems.note
+            resolution = (
+                kept.KeptResolution(app, kept_dir, collector.reported) if kept_dir else None
+            )
             _stopping(confdir, lambda: app.build(force_all=kept_dir is None), lambda: _reading(app))
             read_problems.check_consistency()
             reported = [*collector.reported, *read_problems.unchanged(collector.reported)]
+            if resolution is not None:
+                reported += resolution.replayed()
             if kept_dir is not None:
                 kept.write_stamp(kept_dir, current)
             yield BookRun(app, sorted(reported, key=_sort_key))
