@@ -58,6 +58,9 @@ STEPS: list[tuple[list[Edit], set[str] | None, set[str] | None]] = [
     ([_append("ch01.md", "\n新的一段引用 `pkg/gone.py:1`。\n")], {"ch01"}, None),
     # ch01 and ch03 keep their reading problems although only ch02 is re-read; only text changed
     ([_append("ch02.md", "\n又一段。\n")], {"ch02"}, {"ch02", "ch03", "index"}),
+    # a paragraph inserted above a § heading moves its line, not what links to it resolve to
+    ([_replace("ch02.md", "## §2.1 概览", "插入的一段。\n\n## §2.1 概览")], {"ch02"},
+     {"ch02", "ch03", "index"}),
     ([_replace("ch03.md", "`pkg/missing.py:3`", "`pkg/engine.py:3`")], {"ch03"}, None),
     # § links change meaning: the referrer ch01 is resolved again, not re-read
     ([_replace("ch02.md", "## §2.1 概览", "## §2.3 概览")], {"ch02"}, None),

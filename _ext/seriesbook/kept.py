@@ -209,12 +209,26 @@ def resolution_fingerprint(env: BuildEnvironment) -> str:
     return digest.hexdigest()
 
 
+_PLAIN = (str, int, float, bool, bytes, type(None))
+# Where a record was written, not what it is: a § heading's or a citation's line in its page.
+# Resolving another page never reads it (duplicates and order are judged in the consistency
+# checks, which run every time), and an edit that adds a line moves every later one.
+_LOCATION_FIELDS = frozenset({"line", "parent_line"})
+
+
 def _feed(digest: Any, value: object, seen: set[int] | None = None) -> None:
     """Feed *value* in a form that depends on its contents only: not on dict order, set order,
     or which equal objects are shared (which a pickle records, and a round trip changes)."""
-    if isinstance(value, str | int | float | bool | bytes) or value is None:
+    if isinstance(value, _PLAIN):
         digest.update(f"{type(value).__name__}:{value!r};".encode())
         return
+    fields = getattr(value, "_fields", None)  # a NamedTuple record
+    if isinstance(value, tuple) and fields is not None:
+        kept = tuple(v for f, v in zip(fields, value, strict=True) if f not in _LOCATION_FIELDS)
+        if all(isinstance(v, _PLAIN) for v in kept):  # the common case, fed in one go
+            digest.update(f"{type(value).__qualname__}{kept!r};".encode())
+            return
+        value = kept
     seen = set() if seen is None else seen
     if id(value) in seen:  # a cycle (a node's parent, a symbol's parent): its shape is fed once
         digest.update(b"@")
@@ -222,7 +236,8 @@ def _feed(digest: Any, value: object, seen: set[int] | None = None) -> None:
     seen.add(id(value))
     if isinstance(value, dict):
         digest.update(b"{")
-        for key, item in sorted(value.items(), key=lambda pair: repr(pair[0])):
+        plain_keys = all(isinstance(key, str) for key in value)
+        for key, item in sorted(value.items(), key=_by_key if plain_keys else _by_key_repr):
             _feed(digest, key, seen)
             _feed(digest, item, seen)
         digest.update(b"}")
@@ -237,19 +252,34 @@ def _feed(digest: Any, value: object, seen: set[int] | None = None) -> None:
             _feed(digest, item, seen)
         digest.update(b"]")
     elif isinstance(value, nodes.Element):
-        digest.update(type(value).__qualname__.encode())
-        _feed(digest, value.attributes, seen)
-        _feed(digest, value.children, seen)
+        attributes = sorted(value.attributes.items())
+        digest.update(f"<{type(value).__qualname__} {attributes!r}>".encode())
+        for child in value.children:
+            _feed(digest, child, seen)
+        digest.update(b"</>")
     elif hasattr(value, "__dict__"):
-        digest.update(f"{type(value).__module__}.{type(value).__qualname__}".encode())
-        _feed(digest, {k: v for k, v in vars(value).items() if k not in _NODE_LINKS}, seen)
+        state = {k: v for k, v in vars(value).items() if k not in _SKIPPED_ATTRIBUTES}
+        name = f"{type(value).__module__}.{type(value).__qualname__}"
+        if all(isinstance(v, _PLAIN) for v in state.values()):  # the common case, in one go
+            digest.update(f"{name}{sorted(state.items())!r};".encode())
+        else:
+            digest.update(name.encode())
+            _feed(digest, state, seen)
     else:
         digest.update(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
     seen.discard(id(value))
 
 
-# a node's links to its neighbours: the tree is fed from its root, once
-_NODE_LINKS = frozenset({"parent", "_document", "document"})
+def _by_key(pair: tuple[Any, Any]) -> Any:
+    return pair[0]
+
+
+def _by_key_repr(pair: tuple[Any, Any]) -> str:
+    return repr(pair[0])
+
+
+# a node's links to its neighbours (the tree is fed from its root), and where a record was written
+_SKIPPED_ATTRIBUTES = frozenset({"parent", "_document", "document"}) | _LOCATION_FIELDS
 
 
 class KeptResolution:

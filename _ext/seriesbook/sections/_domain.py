@@ -76,6 +76,11 @@ class SectionCounts:
 Target = SectionRecord | ChapterRecord
 
 
+def _link(target: Target | None) -> tuple[str, str, str] | None:
+    """What a link to *target* is made of: a heading moved to another line links the same."""
+    return None if target is None else (target.docname, target.id, target.title)
+
+
 class SectionsDomain(Domain):
     name = DOMAIN
     label = "seriesbook § sections"
@@ -165,7 +170,7 @@ class SectionsDomain(Domain):
         current.update({("chapter", n): c for n, c in chapter_index.items()})
         previous: dict[tuple[MentionKind, str], Target] = self.data["published"]
         changed = {key for key in current.keys() | previous.keys()
-                   if current.get(key) != previous.get(key)}
+                   if _link(current.get(key)) != _link(previous.get(key))}
         self.data["published"] = current
         return changed
 
