@@ -14,6 +14,7 @@ code point in three base-64 digits; a page is its number in ``width`` base-64 di
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from sphinx.search import js_index
@@ -25,14 +26,24 @@ DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 CHAR_WIDTH = 3  # 18 bits: every code point up to U+3FFFF, all of the Han blocks
 
 
+_VALUES = {digit: value for value, digit in enumerate(DIGITS)}
+
+
+# Memoised: a book has a few thousand distinct characters and page numbers, written and read
+# tens of thousands of times whenever an incremental build reloads and rewrites the index.
+@cache
 def _encode(number: int, width: int) -> str:
     return "".join(DIGITS[(number >> (6 * (width - 1 - i))) & 63] for i in range(width))
 
 
+@cache
 def _decode(digits: str) -> int:
     number = 0
     for digit in digits:
-        number = number * 64 + DIGITS.index(digit)
+        value = _VALUES.get(digit)
+        if value is None:  # a damaged index: Sphinx then builds a new one
+            raise ValueError(f"not a base-64 digit: {digit!r}")
+        number = number * 64 + value
     return number
 
 
