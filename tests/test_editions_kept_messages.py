@@ -217,3 +217,30 @@ def test_an_unreadable_file_is_an_empty_cache(
     again = _build(make_app, src)
     assert again.hits == 0 and again.new == cold.new
     _same(cold, again)
+
+
+@pytest.mark.sphinx("html", testroot="core")
+def test_a_kept_parse_leaves_what_a_parse_leaves(app: SphinxTestApp, tmp_path: Path) -> None:
+    """The page's settings and metadata after a kept parse are those a parse leaves: a MyST
+    release that records more at the end of rendering fails here."""
+    _kept_messages._KEPT[app.env] = KeptMessages(tmp_path / CACHE_NAME, ())
+    app.env.current_document.docname = "index"
+    source = f"{app.srcdir}/index.md:3{TRANSLATED_SOURCE_SUFFIX}"
+    text = "Some **bold** words, [a link](https://example.org)."
+    left = []
+    try:
+        for _ in range(2):  # parsed, then from the kept parse
+            app.env.metadata.pop("index", None)
+            settings = get_default_settings(MystsOwnParser)
+            settings.env = app.env
+            document = new_document(source, settings)
+            parser = MystParser()
+            parser._config, parser._env = app.config, app.env
+            parser.parse(text, document)
+            left.append((vars(settings), dict(app.env.metadata["index"]), document.pformat()))
+        assert (text, source) in _kept_messages._KEPT[app.env].lookup
+    finally:
+        _kept_messages._KEPT.pop(app.env, None)
+    fresh, replayed = (({k: repr(v) for k, v in s.items()}, *rest) for s, *rest in left)
+    assert fresh == replayed
+    assert left[0][1]["wordcount"]["words"] == 5  # recorded, and replayed

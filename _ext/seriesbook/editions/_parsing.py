@@ -22,8 +22,8 @@ docutils settings, which Sphinx makes anew for every document) and gives the sec
 deep copy: half the Markdown parsing of a translated edition. A parse that logged a warning is
 not kept, so every warning is reported exactly as before. A message whose parse is plain prose
 is also kept across builds (:mod:`._kept_messages`): :meth:`MystParser.parse` asks that first,
-and on a hit replays MyST's end of rendering (the settings and word count it records) and adds
-the kept nodes.
+and on a hit records what MyST's end of rendering records (the page's settings and word count)
+and adds the kept nodes.
 """
 
 from __future__ import annotations
@@ -194,16 +194,18 @@ class MystParser(_MystParser):
         return md_env if pure else None
 
     def _replay(self, document: nodes.document, top: list[nodes.Node], words: Any) -> None:
-        """Give *document* a kept parse: MyST's end of rendering (the page's settings and word
-        count it records), then the nodes."""
-        parser = self._kept_parser(document.settings.env)
-        if parser.options.get("document") is not None:  # never while rendering: be safe
-            super().parse("", document)
-        else:
-            parser.options["document"] = document
-            try:
-                md_env = {"wordcount": dict(words)} if words else {}
-                parser.renderer.render([], parser.options, md_env)
-            finally:
-                parser.options["document"] = None
+        """Give *document* a kept parse: what MyST's ``_render_finalise`` records outside the
+        message's own document (the page's settings, the page's word count), then the nodes.
+
+        Its heading slugs and word-count substitutions go on the message's document, of which
+        Locale keeps the first node only; ``test_a_kept_parse_leaves_what_a_parse_leaves``
+        compares the settings and metadata a parse leaves with the replay's."""
+        env = document.settings.env
+        config: MdParserConfig = env.myst_config
+        settings = document.settings
+        settings.myst_heading_anchors_html_ids = config.heading_anchors_html_ids
+        settings.myst_footnote_transition = config.footnote_transition
+        settings.myst_footnote_sort = config.footnote_sort
+        if words:
+            env.metadata.setdefault(env.current_document.docname, {})["wordcount"] = dict(words)
         document.extend(top)
