@@ -207,12 +207,26 @@ def test_a_translators_edit_appears(rootdir: Path, tmp_path: Path) -> None:
     assert b"Chapter 2 Dispatch" not in after
 
 
-@pytest.mark.parametrize("garbage", [b"", b"not a pickle", pickle.dumps({"key": (), "pages": 3})])
+@pytest.mark.parametrize(
+    "garbage",
+    [
+        b"",
+        b"not a pickle",
+        pickle.dumps({"key": (), "pages": 3}),
+        pickle.dumps({"key": ("same",), "pages": {"index": {("a", "b"): (b"x",)}}}),
+        pickle.dumps({"key": ("same",), "pages": {"index": 3}}),
+    ],
+)
 def test_an_unreadable_file_is_an_empty_cache(
-    make_app: MakeApp, rootdir: Path, tmp_path: Path, garbage: bytes
+    make_app: MakeApp,
+    rootdir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    garbage: bytes,
 ) -> None:
     src = _copy(rootdir, tmp_path, "corrupt")
     cold = _build(make_app, src)
+    monkeypatch.setattr(_kept_messages, "fingerprint", lambda env: ("same",))
     cold.cache.write_bytes(garbage)
     again = _build(make_app, src)
     assert again.hits == 0 and again.new == cold.new

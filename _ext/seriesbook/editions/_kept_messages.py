@@ -139,6 +139,13 @@ def fingerprint(env: BuildEnvironment) -> tuple[Any, ...]:
     )
 
 
+def _well_formed(entries: object) -> bool:
+    return isinstance(entries, dict) and all(
+        isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], bytes)
+        for entry in entries.values()
+    )
+
+
 class KeptMessages:
     """The parses loaded from the file, and which page used (or made) which this build."""
 
@@ -161,7 +168,7 @@ class KeptMessages:
         if not isinstance(stored, dict) or stored.get("key") != key:
             return kept
         pages = stored.get("pages")
-        if not isinstance(pages, dict):
+        if not isinstance(pages, dict) or not all(map(_well_formed, pages.values())):
             return kept
         kept.pages = pages
         for entries in pages.values():
