@@ -35,7 +35,7 @@ from seriesbook.config import (
     is_translated_edition,
     source_language,
 )
-from seriesbook.editions import _diagrams, _titles
+from seriesbook.editions import _diagrams, _kept_messages, _titles
 from seriesbook.editions._catalogs import check_before_compiling, read_catalog, report_orphans
 from seriesbook.editions._coverage import (
     Coverage,
@@ -127,6 +127,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.config")
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
+    _kept_messages.register(app)  # ... and once, kept across builds in the doctree directory
     _diagrams.register(app)
     add_catalog(app)
     _titles.register(app)  # Locale's title mapping without a walk of the page per title

@@ -20,7 +20,10 @@ first pass looking for titles, then the translation), and only the second result
 :class:`MystParser` keeps each message's parse for the page being read (keyed by the page's
 docutils settings, which Sphinx makes anew for every document) and gives the second publish a
 deep copy: half the Markdown parsing of a translated edition. A parse that logged a warning is
-not kept, so every warning is reported exactly as before.
+not kept, so every warning is reported exactly as before. A message whose parse is plain prose
+is also kept across builds (:mod:`._kept_messages`): :meth:`MystParser.parse` asks that first,
+and on a hit records what MyST's end of rendering records (the page's settings and word count)
+and adds the kept nodes.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from myst_parser.config.main import TopmatterReadError, read_topmatter
 from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
 from myst_parser.parsers.mdit import create_md_parser
 from myst_parser.parsers.sphinx_ import MystParser as _MystParser
+
+from seriesbook.editions import _kept_messages
 
 if TYPE_CHECKING:
     from collections.abc import MutableMapping
@@ -138,31 +143,69 @@ class MystParser(_MystParser):
             super().parse(inputstring, document)
             return
         source = str(document.get("source", ""))
-        if not REUSE_PARSES or not source.endswith(TRANSLATED_SOURCE_SUFFIX):  # a page: once
+        if not source.endswith(TRANSLATED_SOURCE_SUFFIX):  # a page: once
             self._parse_message(inputstring, document)
             return
-        parsed = _PAGE_MESSAGES.of(document.settings)
+        env = document.settings.env
         key = (inputstring, source)
+        if (kept := _kept_messages.lookup(env, key)) is not None:
+            self._replay(document, *kept)
+            return
+        parsed = _PAGE_MESSAGES.of(document.settings) if REUSE_PARSES else {}
         if key in parsed:
             document.extend(node.deepcopy() for node in parsed[key])
             return
         with _watch_warnings() as warned:
-            self._parse_message(inputstring, document)
-        if not warned.seen:
+            md_env = self._parse_message(inputstring, document, pure_only=True)
+        if warned.seen:
+            return
+        if REUSE_PARSES:
             parsed[key] = [node.deepcopy() for node in document.children]
+        if md_env is not None:
+            _kept_messages.keep(env, key, document.children, md_env.get("wordcount"))
 
-    def _parse_message(self, inputstring: str, document: nodes.document) -> None:
-        env = document.settings.env
-        config = env.myst_config
+    def _kept_parser(self, env: BuildEnvironment) -> MarkdownIt:
+        config: MdParserConfig = env.myst_config  # type: ignore[attr-defined]
         cached = _PARSERS.get(env)
         if cached is None or cached[0] is not config:
             cached = _PARSERS[env] = (config, create_md_parser(config, MessageRenderer))
-        parser = cached[1]
+        return cached[1]
+
+    def _parse_message(
+        self, inputstring: str, document: nodes.document, *, pure_only: bool = False
+    ) -> dict[str, Any] | None:
+        """Parse *inputstring* into *document*; with *pure_only*, markdown-it's environment if
+        the parse may be kept across builds (:func:`._kept_messages.is_pure`), else None."""
+        env = document.settings.env
+        parser = self._kept_parser(env)
         if parser.options.get("document") is not None:  # re-entered while rendering: be safe
             super().parse(inputstring, document)
-            return
+            return None
+        meta = parser.options["myst_config"].html_meta  # MyST adds it to every document
+        keepable = pure_only and not meta and _kept_messages.keeping(env)
         parser.options["document"] = document
+        md_env: dict[str, Any] = {}
         try:
-            parser.render(inputstring)
+            tokens = parser.parse(inputstring, md_env)
+            pure = keepable and _kept_messages.is_pure(tokens)
+            parser.renderer.render(tokens, parser.options, md_env)
         finally:
             parser.options["document"] = None
+        return md_env if pure else None
+
+    def _replay(self, document: nodes.document, top: list[nodes.Node], words: Any) -> None:
+        """Give *document* a kept parse: what MyST's ``_render_finalise`` records outside the
+        message's own document (the page's settings, the page's word count), then the nodes.
+
+        Its heading slugs and word-count substitutions go on the message's document, of which
+        Locale keeps the first node only; ``test_a_kept_parse_leaves_what_a_parse_leaves``
+        compares the settings and metadata a parse leaves with the replay's."""
+        env = document.settings.env
+        config: MdParserConfig = env.myst_config
+        settings = document.settings
+        settings.myst_heading_anchors_html_ids = config.heading_anchors_html_ids
+        settings.myst_footnote_transition = config.footnote_transition
+        settings.myst_footnote_sort = config.footnote_sort
+        if words:
+            env.metadata.setdefault(env.current_document.docname, {})["wordcount"] = dict(words)
+        document.extend(top)

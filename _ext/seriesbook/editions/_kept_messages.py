@@ -1,0 +1,277 @@
+"""Translated messages' parses kept across builds, in the doctree directory.
+
+A translated edition publishes every translated message as a small MyST document
+(:mod:`._parsing`); on the benchmark corpus that is most of what the English build costs beyond
+the Chinese one, and ``make html`` (``-E -a``) parses every message again although the catalogs
+rarely change. The file ``seriesbook-messages.pickle`` keeps, per page, the doctree of each
+message the page published, keyed by the message's text and its source (``path:line:<translated>``,
+which the nodes carry), so the next build unpickles it instead of parsing.
+
+Only a parse that can depend on nothing but its text is kept: it logged no warning, and its
+markdown-it tokens are all plain prose (:func:`is_pure`: paragraphs, emphasis, strong,
+strikethrough, inline code, breaks, links to absolute ``http``/``https``/``mailto`` URLs, none
+with attributes). Roles, directives, footnotes, targets, substitutions, HTML, math, headings and
+relative links are resolved against the project, the page or the environment, so they are parsed
+every build as before. The whole file is valid for one :func:`fingerprint` (Python, docutils,
+Sphinx, MyST, markdown-it, its plugins, seriesbook, the MyST configuration, the language);
+anything else, or a file that cannot be read, starts empty.
+
+Like the search's segmentation cache, the file survives ``-E`` (a fresh environment keeps the
+doctree directory) and holds the current book, not its history: a page read in a build keeps
+exactly the messages it published in that build, a page not read keeps its entries, a page no
+longer in the book loses them. Deleting the doctree directory (``make clean``) clears it; there
+is no option, because a kept parse is the same doctree as a fresh one (the tests compare them).
+
+Under ``-j`` the forked readers see the loaded file; what each page used travels back in an
+environment attribute merged at ``env-merge-info`` and taken out of the environment at
+``env-updated`` (so it is never pickled into ``environment.pickle``), when the file is written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pickle
+import sys
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from sphinx.util import logging
+
+from seriesbook import __version__
+from seriesbook.config import is_translated_edition
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from docutils import nodes
+    from markdown_it.token import Token
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+
+logger = logging.getLogger(__name__)
+
+CACHE_NAME = "seriesbook-messages.pickle"
+FORMAT = 1
+#: Off: no file is read or written, every message is parsed (the tests compare both ways).
+KEEP_PARSES = True
+# The messages each page read in this build published, by page (merged back from -j readers).
+USED_ATTRIBUTE = "seriesbook_kept_messages"
+
+Key = tuple[str, str]  # (message text, document source)
+# The pickled top-level nodes, and the markdown-it environment's word count MyST records
+Entry = tuple[bytes, Any]
+
+# Tokens whose rendering reads nothing but the token (see MyST's render_* methods)
+_PURE_TOKENS = frozenset(
+    {
+        "paragraph_open",
+        "paragraph_close",
+        "inline",
+        "text",
+        "softbreak",
+        "hardbreak",
+        "strong_open",
+        "strong_close",
+        "em_open",
+        "em_close",
+        "s_open",
+        "s_close",
+        "code_inline",
+        "link_close",
+    }
+)
+_ABSOLUTE_SCHEMES = ("http://", "https://", "mailto:")
+
+
+def is_pure(tokens: Sequence[Token]) -> bool:
+    """Whether MyST renders *tokens* (recursively) from their text alone."""
+    for token in tokens:
+        if token.type == "link_open":
+            href = str(token.attrs.get("href", ""))
+            if set(token.attrs) - {"href", "title"} or not href.startswith(_ABSOLUTE_SCHEMES):
+                return False
+        elif token.type not in _PURE_TOKENS or token.attrs:
+            return False
+        if token.children and not is_pure(token.children):
+            return False
+    return True
+
+
+def _stable(value: Any) -> Any:
+    """*value* as plain, ordered data: equal across processes (no set order, no addresses)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = dataclasses.fields(value)
+        named = tuple((field.name, _stable(getattr(value, field.name))) for field in fields)
+        return (type(value).__qualname__, named)
+    if isinstance(value, dict):
+        items = ((repr(key), _stable(item)) for key, item in value.items())
+        return tuple(sorted(items, key=lambda pair: pair[0]))
+    if isinstance(value, set | frozenset):
+        return tuple(sorted(repr(_stable(item)) for item in value))
+    if isinstance(value, list | tuple):
+        return tuple(_stable(item) for item in value)
+    if callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', repr(value))}"
+    return repr(value)
+
+
+def fingerprint(env: BuildEnvironment) -> tuple[Any, ...]:
+    """What a kept parse depends on besides its text and source."""
+    import docutils
+    import markdown_it
+    import mdit_py_plugins
+    import myst_parser
+    import sphinx
+
+    return (
+        FORMAT,
+        sys.version,
+        docutils.__version__,
+        sphinx.__version__,
+        myst_parser.__version__,
+        markdown_it.__version__,
+        mdit_py_plugins.__version__,
+        __version__,
+        _stable(env.myst_config),  # type: ignore[attr-defined]
+        str(env.config.language),
+    )
+
+
+def _well_formed(entries: object) -> bool:
+    return isinstance(entries, dict) and all(
+        isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], bytes)
+        for entry in entries.values()
+    )
+
+
+class KeptMessages:
+    """The parses loaded from the file, and which page used (or made) which this build."""
+
+    def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
+        self.path = path
+        self.key = key
+        self.pages: dict[str, dict[Key, Entry]] = {}
+        self.lookup: dict[Key, Entry] = {}
+        self.loaded: frozenset[Key] = frozenset()
+
+    @classmethod
+    def load(cls, path: Path, key: tuple[Any, ...]) -> KeptMessages:
+        """The parses in *path*, or none if it is missing, unreadable or of another fingerprint."""
+        kept = cls(path, key)
+        try:
+            with path.open("rb") as stream:
+                stored = pickle.load(stream)
+        except Exception:  # any unreadable file (even a class gone) is an empty cache
+            return kept
+        if not isinstance(stored, dict) or stored.get("key") != key:
+            return kept
+        pages = stored.get("pages")
+        if not isinstance(pages, dict) or not all(map(_well_formed, pages.values())):
+            return kept
+        kept.pages = pages
+        for entries in pages.values():
+            kept.lookup.update(entries)
+        kept.loaded = frozenset(kept.lookup)
+        return kept
+
+    def save(self, read: dict[str, dict[Key, Entry]], docnames: set[str]) -> tuple[int, int]:
+        """Write the book's entries (atomically); how many of *read*'s were loaded, and new."""
+        pages = {name: entries for name, entries in self.pages.items() if name in docnames}
+        pages.update({name: entries for name, entries in read.items() if name in docnames})
+        used = [key for entries in read.values() for key in entries]
+        hits = sum(1 for key in used if key in self.loaded)
+        if pages != self.pages or not self.path.is_file():
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            partial = self.path.with_name(self.path.name + ".tmp")
+            with partial.open("wb") as stream:
+                pickle.dump({"key": self.key, "pages": pages}, stream, pickle.HIGHEST_PROTOCOL)
+            os.replace(partial, self.path)
+            self.pages = pages
+        return hits, len(used) - hits
+
+
+# The loaded parses of each build environment being read (forked -j readers inherit them), and
+# the pages read (env-purge-doc is emitted for each in the main process, before it is read).
+_KEPT: weakref.WeakKeyDictionary[BuildEnvironment, KeptMessages] = weakref.WeakKeyDictionary()
+_READ_NOW: weakref.WeakKeyDictionary[BuildEnvironment, set[str]] = weakref.WeakKeyDictionary()
+
+
+def _used(env: BuildEnvironment) -> dict[str, dict[Key, Entry]]:
+    used: dict[str, dict[Key, Entry]] = env.__dict__.setdefault(USED_ATTRIBUTE, {})
+    return used
+
+
+def lookup(env: BuildEnvironment, key: Key) -> tuple[list[nodes.Node], Any] | None:
+    """The kept parse of *key* as fresh nodes, with its word count, noted as used by the page
+    being read; None if there is none."""
+    kept = _KEPT.get(env)
+    if kept is None or (entry := kept.lookup.get(key)) is None:
+        return None
+    _used(env).setdefault(env.current_document.docname, {})[key] = entry
+    found: list[nodes.Node] = pickle.loads(entry[0])
+    return found, entry[1]
+
+
+def keeping(env: BuildEnvironment) -> bool:
+    """Whether parses are being kept for *env*'s build."""
+    return env in _KEPT
+
+
+def keep(env: BuildEnvironment, key: Key, top: Sequence[nodes.Node], words: Any) -> None:
+    """Keep the parse of *key* (its top-level nodes, copied) for the page being read."""
+    kept = _KEPT.get(env)
+    if kept is None:
+        return
+    copies = [node.deepcopy() for node in top]
+    for copy in copies:
+        for node in copy.findall():  # Sphinx's deepcopy gives children the original's document
+            node.__dict__.pop("_document", None)  # (and with it the settings and environment)
+    blob = pickle.dumps(copies, pickle.HIGHEST_PROTOCOL)
+    entry = kept.lookup[key] = (blob, words)
+    _used(env).setdefault(env.current_document.docname, {})[key] = entry
+
+
+def _load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    env.__dict__.pop(USED_ATTRIBUTE, None)
+    if not KEEP_PARSES or not docnames or not is_translated_edition(app.config):
+        _KEPT.pop(env, None)
+        _READ_NOW.pop(env, None)
+        return
+    _KEPT[env] = KeptMessages.load(app.doctreedir / CACHE_NAME, fingerprint(env))
+    _READ_NOW[env] = set()
+    env.__dict__[USED_ATTRIBUTE] = {}
+
+
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+    theirs: dict[str, dict[Key, Entry]] = other.__dict__.get(USED_ATTRIBUTE, {})
+    _used(env).update({name: theirs[name] for name in docnames if name in theirs})
+
+
+def _note_read(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    if (read_now := _READ_NOW.get(env)) is not None:
+        read_now.add(docname)
+
+
+def _save(app: Sphinx, env: BuildEnvironment) -> None:
+    used: dict[str, dict[Key, Entry]] = env.__dict__.pop(USED_ATTRIBUTE, {})
+    read_now = _READ_NOW.pop(env, set())
+    kept = _KEPT.pop(env, None)
+    if kept is None:
+        return
+    # Every page read in this build keeps exactly what it used: nothing, if it used nothing
+    read = {name: used.get(name, {}) for name in read_now}
+    try:
+        hits, new = kept.save(read, set(env.all_docs))
+    except OSError as error:  # a file that cannot be written costs speed, nothing else
+        logger.info("seriesbook.editions: cannot save the kept message parses: %s", error)
+        return
+    logger.info("seriesbook.editions: %d messages from the kept parses, %d kept anew", hits, new)
+
+
+def register(app: Sphinx) -> None:
+    app.connect("env-before-read-docs", _load)
+    app.connect("env-purge-doc", _note_read)
+    app.connect("env-merge-info", _merge)
+    app.connect("env-updated", _save)
