@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -110,3 +111,23 @@ def test_notice_in_the_editions_language_from_the_ui_catalog(
         "ja",
         "zh",
     ]
+
+
+def test_a_catalog_is_parsed_again_only_when_its_file_changed(tmp_path: Path) -> None:
+    """Shared between a build's readers while unchanged; an edit or a chmod is seen at once."""
+    po = tmp_path / "ch01.po"
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgid "甲"\nmsgstr "A"\n', encoding="utf-8")
+    first = load_catalog(po)
+    assert load_catalog(po) is first
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgid "甲"\nmsgstr "B"\n', encoding="utf-8")
+    edited = load_catalog(po)
+    assert edited is not first and edited.catalog is not None
+    assert edited.catalog.get("甲").string == "B"
+    po.chmod(0)
+    try:
+        unreadable = load_catalog(po)
+        if os.geteuid() != 0:  # root reads it anyway
+            assert unreadable.catalog is None and unreadable.problems
+        assert unreadable is not edited
+    finally:
+        po.chmod(0o644)

@@ -67,8 +67,32 @@ class LoadedCatalog:
     problems: list[CatalogProblem] = field(default_factory=list)
 
 
+# Catalogs read in this process, by file state: a build reads each catalog at least twice
+# (before compiling it, and for its page's coverage and checks), and Babel's parser is slow.
+_LOADED: dict[tuple[str, str, int, int, int, int], LoadedCatalog] = {}
+_LOADED_LIMIT = 512
+
+
 def load_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
-    """Read *path* as Sphinx would (*encoding* is ``source_encoding``), collecting problems."""
+    """Read *path* as Sphinx would (*encoding* is ``source_encoding``), collecting problems.
+
+    A file read before and not changed since (same size, inode, modification and change times)
+    is not parsed again: its :class:`LoadedCatalog` is shared and must not be changed by users.
+    """
+    try:
+        state = path.stat()
+    except OSError:
+        return _load_catalog(path, encoding)  # reports why
+    key = (str(path), encoding, state.st_size, state.st_mtime_ns, state.st_ctime_ns, state.st_ino)
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        if len(_LOADED) >= _LOADED_LIMIT:
+            _LOADED.clear()
+        loaded = _LOADED[key] = _load_catalog(path, encoding)
+    return loaded
+
+
+def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
     try:
         data = path.read_bytes()
     except OSError as error:
