@@ -185,6 +185,16 @@ def test_a_run_after_an_edit_rereads_that_page_and_plans_as_a_fresh_read(
     assert json.loads(warm) == json.loads(fresh) != json.loads(first)
     assert json.loads(warm)["map"]["3.1"] == "3.2"  # the new section comes first in ch03
 
+    # what Sphinx's own rules miss (here a conf.py edit that changes no value; likewise a new
+    # seriesbook or citation lock) starts a fresh environment, as for `seriesbook check`
+    read_at = {p.name: p.stat().st_mtime_ns for p in kept.glob("*.doctree")}
+    (book / "conf.py").write_text(
+        (book / "conf.py").read_text(encoding="utf-8") + "\n# 只是一条注释\n", encoding="utf-8"
+    )
+    status, again, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1 and json.loads(again) == json.loads(warm)
+    assert all(p.stat().st_mtime_ns != read_at[p.name] for p in kept.glob("*.doctree"))
+
     # written through the kept environment, the book is renumbered exactly as a fresh run would
     assert _run(capsys, "renumber", str(book), "--write")[0] == 0
     for args in ((), ("--fresh",)):

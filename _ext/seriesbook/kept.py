@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from seriesbook.reading import Reported
 
 KEPT_ROOT = Path("_build")
-STAMP = "seriesbook-check.json"
+STAMP = "seriesbook-kept.json"
 _ENV_KEY = "seriesbook_read_problems"
 
 

@@ -192,6 +192,32 @@ def read_book(
     changed documents are re-read, and the problems are the same as a fresh read's.
     """
     kept_dir = kept.usable(kept.check_dir(confdir, language)) if keep else None
+    with _open_kept(srcdir, confdir, overrides, language=language, kept_dir=kept_dir) as opened:
+        app, collector, succeeded = opened
+        read_problems = kept.ReadProblems(app)
+        collector.notify = read_problems.note
+        resolution = kept.KeptResolution(app, kept_dir, collector.reported) if kept_dir else None
+        _stopping(confdir, lambda: app.build(force_all=kept_dir is None), lambda: _reading(app))
+        read_problems.check_consistency()
+        reported = [*collector.reported, *read_problems.unchanged(collector.reported)]
+        if resolution is not None:
+            reported += resolution.replayed()
+        succeeded()
+        yield BookRun(app, sorted(reported, key=_sort_key))
+
+
+@contextmanager
+def _open_kept(
+    srcdir: Path,
+    confdir: Path,
+    overrides: dict[str, Any] | None,
+    *,
+    language: str | None = None,
+    kept_dir: Path | None,
+) -> Iterator[tuple[Sphinx, _Collector, Callable[[], None]]]:
+    """:func:`open_book` on *kept_dir*'s environment while its stamp still matches
+    (:func:`seriesbook.kept.stamp`), else on a fresh one there; yield the app, its collector,
+    and what to call once the run has succeeded (it stamps the kept environment)."""
     # a kept environment whose stamp differs is discarded before Sphinx starts on it again
     attempts = ["kept", "fresh"] if kept_dir is not None and kept.has_stamp(kept_dir) else ["fresh"]
     for attempt in attempts:
@@ -205,19 +231,11 @@ def read_book(
             current = kept.stamp(app, overrides or {}) if kept_dir is not None else ""
             if attempt == "kept" and kept_dir and not kept.stamp_matches(kept_dir, current):
                 continue
-            read_problems = kept.ReadProblems(app)
-            collector.notify = read_problems.note
-            resolution = (
-                kept.KeptResolution(app, kept_dir, collector.reported) if kept_dir else None
-            )
-            _stopping(confdir, lambda: app.build(force_all=kept_dir is None), lambda: _reading(app))
-            read_problems.check_consistency()
-            reported = [*collector.reported, *read_problems.unchanged(collector.reported)]
-            if resolution is not None:
-                reported += resolution.replayed()
-            if kept_dir is not None:
-                kept.write_stamp(kept_dir, current)
-            yield BookRun(app, sorted(reported, key=_sort_key))
+            def succeeded(directory: Path | None = kept_dir, current: str = current) -> None:
+                if directory is not None:
+                    kept.write_stamp(directory, current)
+
+            yield app, collector, succeeded
             return
 
 
@@ -228,13 +246,14 @@ def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iter
 
     With *kept* (:func:`seriesbook.kept.kept_dir`) the environment stays there between runs
     and Sphinx re-reads only the pages changed since, by its own incremental rules; the
-    problems reported are then those of the pages read again. Without it every page is read afresh.
+    problems reported are then those of the pages read again. A changed conf.py, seriesbook
+    version or lock reads afresh, as for ``check``. Without *kept* every page is read afresh.
     """
-    collector = _Collector()
-    with open_book(srcdir, confdir, collector=collector, kept=kept) as app:
+    with _open_kept(srcdir, confdir, None, kept_dir=kept) as (app, collector, succeeded):
         updated = _stopping(confdir, app.builder.read, lambda: _reading(app))
         if kept is not None and updated:
             _save_environment(app)
+        succeeded()
         yield BookRun(app, sorted(collector.reported, key=_sort_key))
 
 
