@@ -196,7 +196,8 @@ def resolution_fingerprint(env: BuildEnvironment) -> str:
     """A digest of everything in the environment a page's references can resolve against.
 
     Dicts and sets are fed in sorted order, since an incremental read re-inserts a page's
-    entries at the end; anything else is pickled. A digest that differs where nothing that
+    entries at the end; nodes and other objects by their contents (:func:`_feed`), without the
+    lines records are written on. A digest that differs where nothing that
     matters changed only costs a full resolve; one that stayed the same where something
     changed would hide a problem, so everything not listed in ``_NOT_RESOLVED_AGAINST`` is in.
     """
