@@ -30,7 +30,6 @@ environment attribute merged at ``env-merge-info`` and taken out of the environm
 from __future__ import annotations
 
 import dataclasses
-import os
 import pickle
 import sys
 import weakref
@@ -40,6 +39,7 @@ from sphinx.util import logging
 
 from seriesbook import __version__
 from seriesbook.config import is_translated_edition
+from seriesbook.pagestore import PageStore
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -139,56 +139,31 @@ def fingerprint(env: BuildEnvironment) -> tuple[Any, ...]:
     )
 
 
-def _well_formed(entries: object) -> bool:
-    return isinstance(entries, dict) and all(
-        isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], bytes)
-        for entry in entries.values()
-    )
+def _well_formed(entry: object) -> bool:
+    return isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], bytes)
 
 
-class KeptMessages:
-    """The parses loaded from the file, and which page used (or made) which this build."""
+class KeptMessages(PageStore[Key, Entry]):
+    """The parses loaded from the file (:class:`~seriesbook.pagestore.PageStore`)."""
 
     def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
-        self.path = path
-        self.key = key
-        self.pages: dict[str, dict[Key, Entry]] = {}
-        self.lookup: dict[Key, Entry] = {}
+        super().__init__(path, key)
         self.loaded: frozenset[Key] = frozenset()
 
     @classmethod
-    def load(cls, path: Path, key: tuple[Any, ...]) -> KeptMessages:
+    def read(cls, path: Path, key: tuple[Any, ...]) -> KeptMessages:
         """The parses in *path*, or none if it is missing, unreadable or of another fingerprint."""
         kept = cls(path, key)
-        try:
-            with path.open("rb") as stream:
-                stored = pickle.load(stream)
-        except Exception:  # any unreadable file (even a class gone) is an empty cache
-            return kept
-        if not isinstance(stored, dict) or stored.get("key") != key:
-            return kept
-        pages = stored.get("pages")
-        if not isinstance(pages, dict) or not all(map(_well_formed, pages.values())):
-            return kept
-        kept.pages = pages
-        for entries in pages.values():
-            kept.lookup.update(entries)
+        kept.load(_well_formed)
         kept.loaded = frozenset(kept.lookup)
         return kept
 
-    def save(self, read: dict[str, dict[Key, Entry]], docnames: set[str]) -> tuple[int, int]:
-        """Write the book's entries (atomically); how many of *read*'s were loaded, and new."""
-        pages = {name: entries for name, entries in self.pages.items() if name in docnames}
-        pages.update({name: entries for name, entries in read.items() if name in docnames})
+    def save_read(self, read: dict[str, dict[Key, Entry]], docnames: set[str]) -> tuple[int, int]:
+        """Keep the book's pages, those read with what they used; how many of *read*'s
+        entries were loaded, and how many are new."""
+        self.save(read, docnames)
         used = [key for entries in read.values() for key in entries]
         hits = sum(1 for key in used if key in self.loaded)
-        if pages != self.pages or not self.path.is_file():
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            partial = self.path.with_name(self.path.name + ".tmp")
-            with partial.open("wb") as stream:
-                pickle.dump({"key": self.key, "pages": pages}, stream, pickle.HIGHEST_PROTOCOL)
-            os.replace(partial, self.path)
-            self.pages = pages
         return hits, len(used) - hits
 
 
@@ -239,7 +214,7 @@ def _load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
         _KEPT.pop(env, None)
         _READ_NOW.pop(env, None)
         return
-    _KEPT[env] = KeptMessages.load(app.doctreedir / CACHE_NAME, fingerprint(env))
+    _KEPT[env] = KeptMessages.read(app.doctreedir / CACHE_NAME, fingerprint(env))
     _READ_NOW[env] = set()
     env.__dict__[USED_ATTRIBUTE] = {}
 
@@ -263,7 +238,7 @@ def _save(app: Sphinx, env: BuildEnvironment) -> None:
     # Every page read in this build keeps exactly what it used: nothing, if it used nothing
     read = {name: used.get(name, {}) for name in read_now}
     try:
-        hits, new = kept.save(read, set(env.all_docs))
+        hits, new = kept.save_read(read, set(env.all_docs))
     except OSError as error:  # a file that cannot be written costs speed, nothing else
         logger.info("seriesbook.editions: cannot save the kept message parses: %s", error)
         return

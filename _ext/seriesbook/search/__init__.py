@@ -71,7 +71,7 @@ def _save(app: Sphinx, exception: BaseException | None) -> None:
     cache = lang.cache
     lang.close()
     try:
-        cache.save(set(app.env.all_docs))
+        cache.save(cache.used, set(app.env.all_docs))
     except OSError as error:
         warn(Problem.SEARCH_CACHE, f"cannot save the segmentation cache: {error}", None)
     logger.verbose(

@@ -5,15 +5,17 @@ and their tokens. It is valid for one jieba version and one dictionary file (pat
 modification time); anything else starts an empty cache. When a build ends, a page that was
 indexed keeps exactly the texts it used in this build, an unchanged page keeps its entries from
 before, and a page no longer in the book loses them: the cache holds the book's current text,
-never its history.
+never its history (the rules of :mod:`seriesbook.pagestore`, shared with the kept message
+parses of translated editions).
 """
 
 from __future__ import annotations
 
 import os
-import pickle
 from pathlib import Path
 from typing import Any
+
+from seriesbook.pagestore import PageStore
 
 CACHE_NAME = "seriesbook-search-zh.pickle"
 FORMAT = 2
@@ -32,32 +34,20 @@ def signature(userdict: str | None) -> tuple[Any, ...]:
     return (FORMAT, jieba.__version__, userdict, stat)
 
 
-class SegmentCache:
-    """Tokens by text, loaded from and saved to one file, tracking which page used what."""
+class SegmentCache(PageStore[str, Tokens]):
+    """Tokens by text (:class:`~seriesbook.pagestore.PageStore`), tracking which page used what."""
 
     def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
-        self.path = path
-        self.key = key
-        self.pages: dict[str, dict[str, Tokens]] = {}
-        self.lookup: dict[str, Tokens] = {}
+        super().__init__(path, key)
         self.used: dict[str, dict[str, Tokens]] = {}
         self.page = ""
         self.hits = self.misses = 0
 
     @classmethod
-    def load(cls, path: Path, key: tuple[Any, ...]) -> SegmentCache:
+    def read(cls, path: Path, key: tuple[Any, ...]) -> SegmentCache:
         """The cache in *path*, or an empty one if it is missing, unreadable or stale."""
         cache = cls(path, key)
-        try:
-            with path.open("rb") as stream:
-                stored = pickle.load(stream)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
-            return cache
-        if not isinstance(stored, dict) or stored.get("key") != key:
-            return cache
-        cache.pages = stored["pages"]
-        for texts in cache.pages.values():
-            cache.lookup.update(texts)
+        cache.load(lambda tokens: isinstance(tokens, tuple))
         return cache
 
     def begin_page(self, docname: str) -> None:
@@ -77,16 +67,3 @@ class SegmentCache:
     def put(self, text: str, tokens: list[str]) -> None:
         stored = self.lookup[text] = tuple(tokens)
         self.used.setdefault(self.page, {})[text] = stored
-
-    def save(self, docnames: set[str]) -> None:
-        """Write the entries of the pages in *docnames* (atomically, only if they changed)."""
-        pages = {name: texts for name, texts in self.pages.items() if name in docnames}
-        pages.update({name: texts for name, texts in self.used.items() if name in docnames})
-        if pages == self.pages and self.path.is_file():
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        partial = self.path.with_suffix(".tmp")
-        with partial.open("wb") as stream:
-            pickle.dump({"key": self.key, "pages": pages}, stream, pickle.HIGHEST_PROTOCOL)
-        partial.replace(self.path)
-        self.pages = pages

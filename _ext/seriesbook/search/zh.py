@@ -102,7 +102,7 @@ class SearchChinese(SphinxSearchChinese):
     def attach(self, doctreedir: Path) -> None:
         """Keep segmentations and the split dictionary in *doctreedir* (once per build)."""
         self.key = signature(self.userdict)
-        self.cache = SegmentCache.load(doctreedir / CACHE_NAME, self.key)
+        self.cache = SegmentCache.read(doctreedir / CACHE_NAME, self.key)
         self.table = doctreedir / DB_NAME
 
     def _open_tokenizer(self) -> jieba.Tokenizer:
