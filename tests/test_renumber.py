@@ -264,3 +264,34 @@ def test_a_catalog_that_cannot_be_read_stops_renumber_with_one_line(
     assert len(err.strip().splitlines()) == 1
     assert "ch02.po" in err and said in err
     assert _authored(book) == before
+
+
+def test_a_new_last_section_is_numbered_in_the_catalog_too(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The only change is a section to number (no number moves): msgid and msgstr still are."""
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    ch01, po = book / "ch01.md", book / "locale/en/LC_MESSAGES/ch01.po"
+    ch01.write_text(ch01.read_text(encoding="utf-8") + "\n## § 新的一节\n\n新的一节的正文。\n",
+                    encoding="utf-8")
+    entry = '\nmsgid "§ 新的一节"\nmsgstr "§ A new section"\n'
+    po.write_text(po.read_text(encoding="utf-8") + entry, encoding="utf-8")
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1
+    report = json.loads(out)
+    assert report["map"] == {} and [n["number"] for n in report["new"]] == ["1.5"]
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    assert "## §1.5 新的一节" in ch01.read_text(encoding="utf-8")
+    catalog = po.read_text(encoding="utf-8")
+    assert 'msgid "§1.5 新的一节"\nmsgstr "§1.5 A new section"' in catalog
+    assert "§ 新的一节" not in catalog
+
+
+def test_a_broken_history_file_stops_the_write_with_one_line(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (book / "seriesbook-renumbered.json").write_text("{not json", encoding="utf-8")
+    before = _authored(book)
+    status, _, err = _run(capsys, "renumber", str(book), "--write")
+    assert status == 2 and _authored(book) == before
+    assert err.count("\n") == 1 and "seriesbook-renumbered.json cannot be read" in err

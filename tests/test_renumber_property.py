@@ -16,7 +16,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from seriesbook.reading import read_book, read_pages
-from seriesbook.renumber import renumber, write_plan
+from seriesbook.renumber import renumber
+from seriesbook.rewrite import apply_checked
 
 CONF = 'extensions = ["myst_parser", "seriesbook.sections"]\nlanguage = "zh_CN"\n'
 
@@ -131,7 +132,7 @@ def test_renumber_then_check_is_clean(
             (root / name).write_text(text, encoding="utf-8")
         with read_book(root, root) as run:
             _, plan, catalogs = renumber(run.app, root)
-            write_plan(plan, catalogs)
+            apply_checked(plan, catalogs)
         with read_book(root, root) as run:
             codes = {r.code for r in run.reported}
         assert not codes & {"sec-order", "sec-nesting", "sec-chapter", "sec-duplicate"}
@@ -139,6 +140,7 @@ def test_renumber_then_check_is_clean(
         mentioned: list[tuple[str, str]] = []
         for page in root.glob("ch*.md"):
             text = page.read_text(encoding="utf-8")
+            assert not re.search(r"^#+ § ", text, re.MULTILINE), "a section left unnumbered"
             for match in re.finditer(r"^#+ §(\S+) (\S+)$", text, re.MULTILINE):
                 headings[match[1]] = match[2]
             mentioned += re.findall(r"§([\d.]+)（(\w+)）", text)

@@ -123,3 +123,13 @@ def test_kept_templates_write_the_same_pages_and_notice_an_edit(
     edited = _pages(_build(make_app, src, compiled_kept=True))
     assert edited.keys() == plain.keys()
     assert [name for name, page in edited.items() if mark not in page.decode()] == []
+
+
+def test_paused_stops_collection_inside_and_restores_the_collector() -> None:
+    assert gc.isenabled()
+    with heap.paused():
+        assert not gc.isenabled()
+        with heap.paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # the inner block found it off and leaves it off
+    assert gc.isenabled()

@@ -77,6 +77,20 @@ def relaxed() -> Iterator[None]:
             gc.set_threshold(*previous)
 
 
+@contextmanager
+def paused() -> Iterator[None]:
+    """No cycle collection inside the block: for work that allocates much and frees little
+    while a whole book's doctrees are alive (``renumber``'s planning), where the collector's
+    passes over them would cost more than the work itself."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     """Relax the collector from now until the build finishes."""
     from seriesbook import __version__

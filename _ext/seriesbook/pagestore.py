@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 import pickle
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Hashable, Mapping
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -31,8 +31,20 @@ class PageStore(Generic[K, V]):
         self.pages: dict[str, dict[K, V]] = {}
         self.lookup: dict[K, V] = {}
 
-    def load(self, entry_ok: Callable[[object], bool] = lambda entry: True) -> None:
-        """Take the file's pages if it is readable, of this key, and every entry *entry_ok*."""
+    @staticmethod
+    def entry_ok(entry: object) -> bool:
+        """Whether *entry* has the shape of this store's values (each store says)."""
+        raise NotImplementedError
+
+    @classmethod
+    def read(cls, path: Path, key: tuple[Any, ...]) -> Self:
+        """The store of *path*: its pages, or none if the file is not a good one of *key*."""
+        store = cls(path, key)
+        store.load()
+        return store
+
+    def load(self) -> None:
+        """Take the file's pages if it is readable, of this key, and every entry is ok."""
         try:
             with self.path.open("rb") as stream:
                 stored = pickle.load(stream)
@@ -42,7 +54,7 @@ class PageStore(Generic[K, V]):
             return
         pages = stored.get("pages")
         if not isinstance(pages, dict) or not all(
-            isinstance(entries, dict) and all(map(entry_ok, entries.values()))
+            isinstance(entries, dict) and all(map(self.entry_ok, entries.values()))
             for entries in pages.values()
         ):
             return

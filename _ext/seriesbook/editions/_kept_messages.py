@@ -139,10 +139,6 @@ def fingerprint(env: BuildEnvironment) -> tuple[Any, ...]:
     )
 
 
-def _well_formed(entry: object) -> bool:
-    return isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], bytes)
-
-
 class KeptMessages(PageStore[Key, Entry]):
     """The parses loaded from the file (:class:`~seriesbook.pagestore.PageStore`)."""
 
@@ -150,13 +146,13 @@ class KeptMessages(PageStore[Key, Entry]):
         super().__init__(path, key)
         self.loaded: frozenset[Key] = frozenset()
 
-    @classmethod
-    def read(cls, path: Path, key: tuple[Any, ...]) -> KeptMessages:
-        """The parses in *path*, or none if it is missing, unreadable or of another fingerprint."""
-        kept = cls(path, key)
-        kept.load(_well_formed)
-        kept.loaded = frozenset(kept.lookup)
-        return kept
+    @staticmethod
+    def entry_ok(entry: object) -> bool:
+        return isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], bytes)
+
+    def load(self) -> None:
+        super().load()
+        self.loaded = frozenset(self.lookup)
 
     def save_read(self, read: dict[str, dict[Key, Entry]], docnames: set[str]) -> tuple[int, int]:
         """Keep the book's pages, those read with what they used; how many of *read*'s

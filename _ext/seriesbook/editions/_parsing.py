@@ -159,10 +159,10 @@ class MystParser(_MystParser):
             md_env = self._parse_message(inputstring, document, pure_only=True)
         if warned.seen:
             return
-        if REUSE_PARSES:
+        if md_env is not None and _kept_messages.keeping(env):  # Locale's second publish
+            _kept_messages.keep(env, key, document.children, md_env.get("wordcount"))  # finds it
+        elif REUSE_PARSES:
             parsed[key] = [node.deepcopy() for node in document.children]
-        if md_env is not None:
-            _kept_messages.keep(env, key, document.children, md_env.get("wordcount"))
 
     def _kept_parser(self, env: BuildEnvironment) -> MarkdownIt:
         config: MdParserConfig = env.myst_config  # type: ignore[attr-defined]

@@ -10,19 +10,16 @@ old → new map for sibling volumes (:mod:`seriesbook.renumber.history`).
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seriesbook import heap
 from seriesbook.renumber._edits import CatalogRewrite, Dangling, plan_sources
 from seriesbook.renumber._outline import Heading, number_book
 from seriesbook.rewrite import (
     Edit,
     Plan,
-    apply_checked,
     catalog_files,
     plan_catalog,
     shown,
@@ -110,22 +107,9 @@ def _read_doctree(env: BuildEnvironment, docname: str) -> nodes.document:
     return kept.get(docname) or env.get_doctree(docname)
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Planning allocates much and frees little while the whole book's doctrees are alive:
-    the cycle collector's passes over them would cost more than the planning itself."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any]]]:
     """Plan the renumbering of the book *app* has read; nothing is written."""
-    with _no_cycle_collection():
+    with heap.paused():  # planning frees little while the whole book's doctrees are alive
         return _renumber(app, root)
 
 
@@ -136,28 +120,16 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     outline = number_book(env, doctrees)
     plan = Plan()
     dangling, unlocated = plan_sources(plan, doctrees, outline)
-    rewrite = CatalogRewrite(env, doctrees, outline)
+    numbered = [h for h in outline.headings if h.old is None and h.new is not None]
     catalogs: dict[Path, list[Any]] = {}
-    for path in catalog_files(app):
-        rewrite.path = path
-        catalogs[path] = plan_catalog(plan, path, rewrite)
+    shared: list[Dangling] = []
+    if outline.changed() or numbered:  # else no message has anything to rewrite
+        rewrite = CatalogRewrite(env, doctrees, outline)
+        for path in catalog_files(app):
+            rewrite.path = path
+            catalogs[path] = plan_catalog(plan, path, rewrite)
+        shared, unlocated = rewrite.shared, unlocated + rewrite.unlocated
     report = Report(
-        root,
-        outline.changed(),
-        [h for h in outline.headings if h.old is None and h.new is not None],
-        plan.sorted_edits(),
-        dangling,
-        rewrite.shared,
-        unlocated + rewrite.unlocated,
+        root, outline.changed(), numbered, plan.sorted_edits(), dangling, shared, unlocated
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
-
-
-def write_plan(
-    plan: Plan, catalogs: dict[Path, list[Any]], extra: dict[Path, str] | None = None
-) -> list[Path]:
-    """Check the new catalogs read back as planned (Babel), then write every file at once.
-
-    *extra* are whole files written in the same all-or-nothing step (the renumbering history).
-    """
-    return apply_checked(plan, catalogs, extra)

@@ -175,7 +175,7 @@ class CatalogRewrite:
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
         msgid = entry.msgid.value
         uses = self.uses.get(msgid, [])
-        if not self.changed or "§" not in msgid or not uses or not self._may_change(msgid):
+        if "§" not in msgid or not uses or not self._may_change(msgid):
             return [], []
         self._complete = True
         rewrites = [self._msgid_spans(docname, node, msgid) for docname, node in uses]

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from seriesbook.kept import kept_dir, usable
 from seriesbook.reading import UsageError, read_pages
-from seriesbook.renumber import renumber, write_plan
+from seriesbook.renumber import renumber
 from seriesbook.renumber.history import record_renumbering
-from seriesbook.rewrite import PlanError
+from seriesbook.rewrite import PlanError, apply_checked
 
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
 
@@ -28,7 +28,8 @@ def run_renumber(
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):
             try:
-                report.written = write_plan(plan, catalogs, record_renumbering(run.app, report))
+                history = record_renumbering(run.app, report)  # written with the book's edits
+                report.written = apply_checked(plan, catalogs, history)
             except PlanError as error:
                 raise UsageError(f"nothing written: {error}") from None
     if fmt == "json":

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__
 from seriesbook.problems import Problem, warn
+from seriesbook.rewrite import PlanError
 from seriesbook.sections._transforms import MENTION_INVENTORY, MENTION_NUMBER
 
 if TYPE_CHECKING:
@@ -51,7 +52,10 @@ def record_renumbering(app: Sphinx, report: Report) -> dict[Path, str]:
     if not report.map:
         return {}
     path = history_path(app)
-    entries = _load(path.read_text(encoding="utf-8")) if path.is_file() else []
+    try:
+        entries = _load(path.read_text(encoding="utf-8")) if path.is_file() else []
+    except ValueError as error:  # not JSON, or not UTF-8: the author's file, not ours to replace
+        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
     entries.append({
         "release": app.config.release or None,
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),

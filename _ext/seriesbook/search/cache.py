@@ -43,12 +43,9 @@ class SegmentCache(PageStore[str, Tokens]):
         self.page = ""
         self.hits = self.misses = 0
 
-    @classmethod
-    def read(cls, path: Path, key: tuple[Any, ...]) -> SegmentCache:
-        """The cache in *path*, or an empty one if it is missing, unreadable or stale."""
-        cache = cls(path, key)
-        cache.load(lambda tokens: isinstance(tokens, tuple))
-        return cache
+    @staticmethod
+    def entry_ok(entry: object) -> bool:
+        return isinstance(entry, tuple)
 
     def begin_page(self, docname: str) -> None:
         """Texts split from now on belong to *docname* (until the next page begins)."""
