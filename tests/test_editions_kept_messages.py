@@ -212,7 +212,7 @@ def test_a_translators_edit_appears(rootdir: Path, tmp_path: Path) -> None:
     [
         b"",
         b"not a pickle",
-        pickle.dumps({"key": (), "pages": 3}),
+        pickle.dumps({"key": ("same",), "pages": 3}),
         pickle.dumps({"key": ("same",), "pages": {"index": {("a", "b"): (b"x",)}}}),
         pickle.dumps({"key": ("same",), "pages": {"index": 3}}),
     ],

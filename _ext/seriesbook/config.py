@@ -345,6 +345,12 @@ def default_source(config: SeriesbookConfig) -> str:
     return next(iter(config.sources)) if len(config.sources) == 1 else ""
 
 
+def from_edition_root(url: str, to_root: str) -> str:
+    """An URL option's value as a link from a page: absolute as written, else relative to the
+    edition's root (``edition_url``, ``download_url``), which *to_root* leads to."""
+    return url if url.startswith("/") or "://" in url else to_root + url
+
+
 def rtd_language(language: str) -> str:
     """Read the Docs' name of a Sphinx language, as in its URLs: ``zh_CN`` → ``zh-cn``."""
     return language.lower().replace("_", "-")

@@ -50,13 +50,13 @@ def find_mermaid_dist(confdir: Path, configured: str) -> Path | None:
     return None
 
 
-def _is_html(app: Sphinx) -> bool:
+def is_website(app: Sphinx) -> bool:
     """A web site: not an embedded HTML output such as EPUB, whose reader runs no mermaid."""
     return app.builder.format == "html" and not getattr(app.builder, "embedded", False)
 
 
 def _require_mermaid(app: Sphinx) -> None:
-    if not _is_html(app):
+    if not is_website(app):
         return
     dist = find_mermaid_dist(Path(app.confdir), get_config(app.config).mermaid_dir)
     if dist is None:
@@ -71,7 +71,7 @@ def _require_mermaid(app: Sphinx) -> None:
 
 def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
     dist: Path | None = getattr(app.env, "_seriesbook_mermaid_dist", None)
-    if exception is not None or dist is None or not _is_html(app):
+    if exception is not None or dist is None or not is_website(app):
         return
     target = Path(app.outdir) / "_static" / STATIC_SUBDIR
     target.mkdir(parents=True, exist_ok=True)
@@ -86,7 +86,7 @@ def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
 
 def _require_jieba(app: Sphinx) -> None:
     language = app.config.html_search_language or app.config.language or ""
-    if not _is_html(app) or language_key(language, ["zh"]) is None:
+    if not is_website(app) or language_key(language, ["zh"]) is None:
         return
     # find_spec, not import: finding costs nothing, importing 0.1-0.3 s, paid only where the
     # search index is made (sphinx.search.zh imports jieba)

@@ -51,7 +51,6 @@ from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
-from seriesbook.editions._ui import add_catalog
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -129,7 +128,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
     _kept_messages.register(app)  # ... and once, kept across builds in the doctree directory
     _diagrams.register(app)
-    add_catalog(app)
+    app.setup_extension("seriesbook.editions._ui")  # the switcher's and notice's words
     _titles.register(app)  # Locale's title mapping without a walk of the page per title
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)

@@ -164,9 +164,9 @@ class KeptMessages(PageStore[Key, Entry]):
 
 
 # The loaded parses of each build environment being read (forked -j readers inherit them), and
-# the pages read (env-purge-doc is emitted for each in the main process, before it is read).
+# the pages it reads: Sphinx's own list, which env-before-read-docs handlers may still extend.
 _KEPT: weakref.WeakKeyDictionary[BuildEnvironment, KeptMessages] = weakref.WeakKeyDictionary()
-_READ_NOW: weakref.WeakKeyDictionary[BuildEnvironment, set[str]] = weakref.WeakKeyDictionary()
+_READ_NOW: weakref.WeakKeyDictionary[BuildEnvironment, list[str]] = weakref.WeakKeyDictionary()
 
 
 def _used(env: BuildEnvironment) -> dict[str, dict[Key, Entry]]:
@@ -211,7 +211,7 @@ def _load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
         _READ_NOW.pop(env, None)
         return
     _KEPT[env] = KeptMessages.read(app.doctreedir / CACHE_NAME, fingerprint(env))
-    _READ_NOW[env] = set()
+    _READ_NOW[env] = docnames
     env.__dict__[USED_ATTRIBUTE] = {}
 
 
@@ -220,14 +220,9 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildE
     _used(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
-def _note_read(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    if (read_now := _READ_NOW.get(env)) is not None:
-        read_now.add(docname)
-
-
 def _save(app: Sphinx, env: BuildEnvironment) -> None:
     used: dict[str, dict[Key, Entry]] = env.__dict__.pop(USED_ATTRIBUTE, {})
-    read_now = _READ_NOW.pop(env, set())
+    read_now = _READ_NOW.pop(env, [])
     kept = _KEPT.pop(env, None)
     if kept is None:
         return
@@ -243,6 +238,5 @@ def _save(app: Sphinx, env: BuildEnvironment) -> None:
 
 def register(app: Sphinx) -> None:
     app.connect("env-before-read-docs", _load)
-    app.connect("env-purge-doc", _note_read)
     app.connect("env-merge-info", _merge)
     app.connect("env-updated", _save)

@@ -14,8 +14,9 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import book_editions, get_config, rtd_language
+from seriesbook.config import book_editions, from_edition_root, get_config, rtd_language
 from seriesbook.editions._ui import editions_label, html_lang, language_name
+from seriesbook.site import is_website
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -34,10 +35,6 @@ def edition_url(pattern: str, language: str, pagename: str, target: str) -> str:
         pagename=pagename,
         target=target,
     )
-
-
-def _is_absolute(url: str) -> bool:
-    return url.startswith("/") or "://" in url
 
 
 def switcher_html(editions: list[str], current: str, links: dict[str, str]) -> str:
@@ -65,9 +62,7 @@ def add_switcher(
 ) -> None:
     """Put the switcher at the top of every document page's body."""
     editions = book_editions(app.config)
-    if doctree is None or app.builder.format != "html" or len(editions) < 2:
-        return
-    if getattr(app.builder, "embedded", False):
+    if doctree is None or not is_website(app) or len(editions) < 2:
         return  # an EPUB holds one edition: the other editions' pages are not in it
     pattern = get_config(app.config).edition_url
     target = app.builder.get_target_uri(pagename)
@@ -75,7 +70,7 @@ def add_switcher(
     links = {}
     for language in editions:
         url = edition_url(pattern, language, pagename, target)
-        links[language] = url if _is_absolute(url) else to_root + url
+        links[language] = from_edition_root(url, to_root)
     current = str(app.config.language or editions[0])
     context["body"] = switcher_html(editions, current, links) + context.get("body", "")
 

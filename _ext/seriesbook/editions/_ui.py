@@ -23,6 +23,7 @@ from seriesbook.config import language_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
 
 CATALOG = "seriesbook"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -98,3 +99,11 @@ def add_catalog(app: Sphinx) -> None:
 def html_lang(language: str) -> str:
     """A BCP 47 tag for ``lang``/``hreflang``: ``zh_CN`` → ``zh-CN``."""
     return language.replace("_", "-")
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """The UI words' catalog, registered once per build whichever capability needs it first."""
+    from seriesbook import __version__
+
+    add_catalog(app)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

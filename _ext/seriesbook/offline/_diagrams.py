@@ -111,12 +111,12 @@ class _Drawing:
         return _render.cache_path(self.cache_dir, code, self.fmt, self.version)
 
 
-def draw_missing(app: Sphinx, env: BuildEnvironment) -> list[str]:
+def draw_missing(app: Sphinx, env: BuildEnvironment) -> None:
     """Draw every diagram of the book that the cache lacks, in one batch; report failures."""
     fmt = output_format(app.builder)
     uses = book_diagrams(env)
     if fmt is None or not uses:
-        return []  # a book without diagrams needs neither npm nor a browser
+        return  # a book without diagrams needs neither npm nor a browser
     drawing = _Drawing(app, fmt)
     wanted = {drawing.path(use.code): use.code for docname in sorted(uses) for use in uses[docname]}
     jobs = [_render.Job(code, path) for path, code in wanted.items() if not path.is_file()]
@@ -124,7 +124,7 @@ def draw_missing(app: Sphinx, env: BuildEnvironment) -> list[str]:
         _render.require_cli(drawing.node_modules)
         logger.info("seriesbook: drawing %d Mermaid diagram(s) as %s", len(jobs), fmt.upper())
     errors = _render.render(drawing.node_modules, jobs, fmt)
-    for docname in sorted(uses):
+    for docname in sorted(uses) if errors else ():
         for use in uses[docname]:
             error = errors.get(drawing.path(use.code))
             if error is not None:
@@ -135,7 +135,6 @@ def draw_missing(app: Sphinx, env: BuildEnvironment) -> list[str]:
                     (docname, use.line),
                 )
     _render.prune(drawing.cache_dir, fmt, set(wanted))
-    return []
 
 
 def _alt_text(node: mermaid) -> str:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import get_config, rtd_language
-from seriesbook.editions._ui import add_catalog, download_tooltip
+from seriesbook.config import from_edition_root, get_config, rtd_language
+from seriesbook.editions._ui import download_tooltip
+from seriesbook.site import is_website
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -37,14 +38,14 @@ def add_download_links(
     """Add the book's PDF and EPUB to the theme's download menu (after the theme filled it)."""
     pattern = get_config(app.config).download_url
     buttons: list[dict[str, Any]] | None = context.get("header_buttons")
-    if not pattern or buttons is None or getattr(app.builder, "embedded", False):
+    if not pattern or buttons is None or not is_website(app):
         return
     language = str(app.config.language or "en")
-    to_root = "" if pattern.startswith("/") or "://" in pattern else context["pathto"]("", 1)
+    to_root = context["pathto"]("", 1)
     links = [
         {
             "type": "link",
-            "url": to_root + download_url(pattern, fmt, language),
+            "url": from_edition_root(download_url(pattern, fmt, language), to_root),
             "text": name,
             "tooltip": download_tooltip(name),
             "icon": icon,
@@ -61,5 +62,5 @@ def add_download_links(
 
 
 def register(app: Sphinx) -> None:
-    add_catalog(app)  # the tooltip's words, also when seriesbook.offline is loaded alone
+    app.setup_extension("seriesbook.editions._ui")  # the tooltip's words, also when alone
     app.connect("html-page-context", add_download_links, priority=600)
