@@ -28,6 +28,12 @@ _GIT_LOCATION_VARIABLES = (
 )
 
 
+def git_environment() -> dict[str, str]:
+    """This process's environment for git, less what would point it at another repository
+    (inside a git hook ``GIT_DIR`` is set, for one)."""
+    return {k: v for k, v in os.environ.items() if k not in _GIT_LOCATION_VARIABLES}
+
+
 class SourceError(Exception):
     """A local copy that cannot be used at all (reported as ``cite-source``)."""
 
@@ -95,7 +101,7 @@ class GitCopy:
     """A git repository read through one ``git cat-file --batch`` process."""
 
     def __init__(self, root: Path, ref: str, commit: str) -> None:
-        env = {k: v for k, v in os.environ.items() if k not in _GIT_LOCATION_VARIABLES}
+        env = git_environment()
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed by close()
         try:
             self._process = subprocess.Popen(

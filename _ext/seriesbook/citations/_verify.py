@@ -189,18 +189,24 @@ def judge(record: CitationRecord, facts: Facts) -> tuple[Problem, str] | None:
 # --- facts from a local copy or from the lock -------------------------------------------------
 
 
+def split_lines(content: bytes) -> tuple[bytes, ...]:
+    """A file's lines as citations count them (a final newline ends the last line)."""
+    lines = content.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return tuple(lines)
+
+
 @dataclass
 class _FileLines:
     """A cited file split into lines once, however many citations point into it."""
 
     fact: FileFact
-    lines: list[bytes]
+    lines: tuple[bytes, ...]
 
     @classmethod
     def of(cls, content: bytes) -> _FileLines:
-        lines = content.split(b"\n")
-        if lines and not lines[-1]:
-            lines.pop()
+        lines = split_lines(content)
         return cls(FileFact(len(lines), hashlib.sha256(content).hexdigest()), lines)
 
 

@@ -34,7 +34,12 @@ from seriesbook.rewrite import (
     text_blocks,
 )
 from seriesbook.sections._parse import HEADING, NEW_HEADING, find_mentions, section_number
-from seriesbook.sections._transforms import MENTION, MENTION_INVENTORY, MENTION_NUMBER
+from seriesbook.sections._transforms import (
+    MENTION,
+    MENTION_INVENTORY,
+    MENTION_NUMBER,
+    sec_role_target,
+)
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -273,12 +278,9 @@ class CatalogRewrite:
 
     def _role(self, content: str, start: int, end: int, value: str, spans: list[Span]) -> None:
         """A local ``{sec}`` role of a translation: the whole role, its target renumbered."""
-        target = re.sub(r"^.*<(.+)>\s*$", r"\1", content, flags=re.DOTALL)
-        inventory, _, number = target.strip().rpartition(":")
-        number = section_number(number.strip().removeprefix("§").strip())
-        if inventory or number not in self.changed:
-            return
+        _, _, inventory, number = sec_role_target(content)  # as the build reads it
         written = value[start:end]
-        at = section_number(written).rfind(number)
-        new = written[:at] + self.changed[number] + written[at + len(number):]
-        spans.append((start, end, new))
+        where = _number_span(written, number, True)
+        if inventory or number not in self.changed or where is None:
+            return
+        spans.append((start, end, written[:where[0]] + self.changed[number] + written[where[1]:]))

@@ -20,19 +20,13 @@ from seriesbook.citations._sources import (
     Refusal,
     SourceCopy,
     SourceError,
+    git_environment,
     is_git_repository,
     open_copy,
 )
+from seriesbook.citations._verify import split_lines
 
 Lines = tuple[bytes, ...]
-
-
-def split_lines(content: bytes) -> Lines:
-    """Lines as verification counts them (a final newline ends the last line)."""
-    lines = content.split(b"\n")
-    if lines and not lines[-1]:
-        lines.pop()
-    return tuple(lines)
 
 
 class Snapshot:
@@ -88,7 +82,8 @@ def _list_files(copy: SourceCopy, root: Path) -> list[str]:
 
 def _git(root: Path, *args: str) -> str:
     done = subprocess.run(
-        ["git", "-C", str(root), *args], capture_output=True, text=True, check=False
+        ["git", "-C", str(root), *args], capture_output=True, text=True, check=False,
+        env=git_environment(),
     )
     if done.returncode != 0:
         raise SourceError(f"git {args[0]} failed in {root}: {done.stderr.strip()}")
@@ -128,7 +123,7 @@ def open_pair(old_root: Path, old_ref: str, old_commit: str,
 
 def _git_changes(root: Path, old: str, new: str) -> tuple[dict[str, str], frozenset[str]]:
     """Renames and additions between two commits, by git's own rename detection."""
-    fields = _git(root, "diff", "--find-renames", "-M", "--name-status", "-z", old, new)
+    fields = _git(root, "diff", "--find-renames", "--name-status", "-z", old, new)
     parts = fields.split("\0")
     renames: dict[str, str] = {}
     added: set[str] = set()

@@ -18,7 +18,7 @@ from seriesbook.citations._sources import SourceError, is_git_repository
 from seriesbook.citations._verify import local_copy_path
 from seriesbook.citations.lockfile import write_lock
 from seriesbook.config import default_source, get_config
-from seriesbook.reading import UsageError, read_book
+from seriesbook.reading import UsageError, read_book, read_pages
 from seriesbook.repin._book import Written, in_source
 from seriesbook.repin._map import Mapper, Status
 from seriesbook.repin._rewrites import BookRepin, Key, key_of
@@ -148,7 +148,7 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
     for extra in set(to_sources) - {name}:
         raise UsageError(f"--to-source {extra}=…: only {name!r} is re-pinned")
     root = confdir if srcdir.is_relative_to(confdir) else srcdir
-    with read_book(srcdir, confdir) as run:
+    with read_pages(srcdir, confdir) as run:  # the read doctrees and citations suffice
         config = get_config(run.app.config)
         spec = config.sources.get(name) or {}
         copy = local_copy_path(name, spec, config, confdir) if name not in sources else None

@@ -281,13 +281,19 @@ class LinkSections(SphinxTransform):
             register_label(self.env, walk.chapter)
 
 
+def sec_role_target(text: str) -> tuple[bool, str, str, str]:
+    """A ``{sec}`` role's text as the build reads it: (explicit title?, title, inventory, §
+    number); the inventory is empty for this volume."""
+    explicit, title, target = split_explicit_title(text)
+    inventory, _, number = target.strip().rpartition(":")
+    return explicit, title, inventory, section_number(number.strip().removeprefix("§").strip())
+
+
 class SecRole(SphinxRole):
     """``{sec}`12.3.4``, ``{sec}`text <12.3>``, ``{sec}`vllm:3.2``` (a sibling volume)."""
 
     def run(self) -> tuple[list[Node], list[system_message]]:
-        explicit, title, target = split_explicit_title(self.text)
-        inventory, _, number = target.strip().rpartition(":")
-        number = section_number(number.strip().removeprefix("§").strip())
+        explicit, title, inventory, number = sec_role_target(self.text)
         shown = title if explicit else f"§{number}"
         content = nodes.inline(shown, shown, classes=["sec-ref"])
         if inventory:
