@@ -149,3 +149,39 @@ def test_the_resolution_digest_sees_contents_not_order_or_sharing() -> None:
     renamed = pickle.loads(pickle.dumps(data))
     renamed["titles"]["ch01"][0].parent.children[0] = nodes.Text("第1章 引擎与调度")
     assert digest(renamed) != digest(data)
+    long = nodes.title("", "", nodes.Text("第1章 " + "引擎" * 40 + "的结尾"))
+    longer = nodes.title("", "", nodes.Text("第1章 " + "引擎" * 40 + "的新结尾"))
+    assert digest({"titles": {"ch01": long}}) != digest({"titles": {"ch01": longer}})
+
+
+def test_problems_of_no_page_are_answered_again_and_a_moved_copy_reads_afresh(
+    tmp_path: Path, rootdir: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bad ``--source`` or an unusable copy is judged while citations are verified, which a
+    run that re-reads nothing does not do: the kept check must still report it; and pointing
+    ``$SERIESBOOK_SOURCE_DEMO`` elsewhere (not in conf.py) must not keep the old verdicts."""
+    kept_book, fresh_book = tmp_path / "kept", tmp_path / "fresh"
+    for book in (kept_book, fresh_book):
+        shutil.copytree(rootdir / "test-check-incremental", book)
+
+    def check(book: Path, *args: str) -> list[str]:
+        status = main(["check", str(book), *args])
+        lines = capsys.readouterr().out.replace(str(book), "<book>").splitlines()
+        assert status == (1 if lines else 0)
+        return lines
+
+    def fresh(*args: str) -> list[str]:
+        shutil.rmtree(fresh_book / "_build", ignore_errors=True)
+        return check(fresh_book, *args)
+
+    bad = ("--source", "nosuch=/nowhere")
+    first = check(kept_book, *bad)
+    assert any("no source 'nosuch' in conf.py" in line for line in first)
+    assert check(kept_book, *bad) == first == fresh(*bad)  # nothing re-read the second time
+
+    monkeypatch.setenv("SERIESBOOK_SOURCE_DEMO", str(tmp_path / "no-copy-here"))
+    moved = fresh()
+    assert any("cite-source" in line for line in moved)
+    assert check(kept_book) == moved
+    assert check(kept_book) == moved

@@ -26,6 +26,7 @@ import hashlib
 import json
 import pickle
 import shutil
+import subprocess
 from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
 
 KEPT_ROOT = Path("_build")
 STAMP = "seriesbook-kept.json"
+#: The key of the reading problems of no page in :class:`ReadProblems`' store.
+BOOK = ""
 _ENV_KEY = "seriesbook_read_problems"
 
 
@@ -70,7 +73,8 @@ def usable(directory: Path) -> Path | None:
 
 
 def stamp(app: Sphinx, overrides: dict[str, Any]) -> str:
-    """What, if changed, makes the kept environment unusable: conf.py, version, lock, options."""
+    """What, if changed, makes the kept environment unusable: conf.py, version, lock, options,
+    and which local copy of each source is read (``$SERIESBOOK_SOURCE_…`` included)."""
     from seriesbook.citations.lockfile import lock_path
 
     digest = hashlib.sha256()
@@ -81,10 +85,34 @@ def stamp(app: Sphinx, overrides: dict[str, Any]) -> str:
         str(app.config.language),
         (Path(app.confdir) / "conf.py").read_bytes(),
         lock.read_bytes() if lock.is_file() else b"",
+        json.dumps(_local_copies(app)),
     ):
         digest.update(part if isinstance(part, bytes) else part.encode())
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _local_copies(app: Sphinx) -> dict[str, str]:
+    """Each source's local copy as citations read it: its path, and for a git copy the commit
+    its ref names now (a fetch can move a tag or a branch)."""
+    from seriesbook.citations._sources import git_environment, is_git_repository
+    from seriesbook.citations._verify import local_copy_path
+    from seriesbook.config import get_config
+
+    config = get_config(app.config)
+    copies: dict[str, str] = {}
+    for name, spec in sorted(config.sources.items()):
+        root = local_copy_path(name, spec, config, Path(app.confdir))
+        if root is None:
+            continue
+        copies[name] = str(root)
+        if is_git_repository(root) and (ref := spec.get("ref") or spec.get("commit")):
+            done = subprocess.run(
+                ["git", "-C", str(root), "rev-parse", "--verify", "-q", f"{ref}^{{commit}}"],
+                capture_output=True, text=True, check=False, env=git_environment(),
+            )
+            copies[name] += "@" + done.stdout.strip()
+    return copies
 
 
 def has_stamp(directory: Path) -> bool:
@@ -150,7 +178,11 @@ class ReadProblems:
     def note(self, reported: Reported) -> None:
         """A problem, kept if reading found it: while reading a document, or after reading
         (``env-updated``: citations are verified at once for the documents read) at a document
-        read in this run. Consistency checks and resolving run every time and are not kept."""
+        read in this run. Consistency checks and resolving run every time and are not kept.
+
+        A reading problem of no page — a source's configuration, its local copy, the lock, all
+        judged while citations are verified — is kept for the book (:data:`BOOK`): what it
+        depends on is in the :func:`stamp`, so it holds until a fresh environment."""
         if self.app.phase != BuildPhase.READING:
             return
         env = self.app.env
@@ -160,6 +192,10 @@ class ReadProblems:
             docname = located if located in self.read_now else None
         if docname:
             self._store(env).setdefault(docname, []).append(reported)
+        elif reported.file is None or env.path2doc(reported.file) is None:
+            book = self._store(env).setdefault(BOOK, [])
+            if reported not in book:  # verified again for another page: the same problem
+                book.append(reported)
 
     def unchanged(self, reported_now: Iterable[Reported]) -> list[Reported]:
         """The kept problems of the documents this run did not re-read, less those this run
@@ -178,10 +214,10 @@ class ReadProblems:
 
 
 # Environment data that changes with a page's text but that no page's resolving reads for a
-# problem: Sphinx's own bookkeeping (reading dates, doctree caches, the search index's tables,
-# the configuration — its changes make a fresh environment, :func:`stamp`), and seriesbook's
-# per-page tallies, which resolving only renders (word counts, translated messages; the chapter
-# gates and coverage are judged in the consistency checks, which run every time).
+# problem: Sphinx's own bookkeeping (reading dates, doctree caches, the configuration — its
+# changes make a fresh environment, :func:`stamp`), and seriesbook's per-page tallies, which
+# resolving only renders (word counts, translated messages; the chapter gates and coverage are
+# judged in the consistency checks, which run every time).
 _NOT_RESOLVED_AGAINST = frozenset({
     "_app", "_doctreedir", "_srcdir", "_pickled_doctree_cache", "_write_doc_doctree_cache",
     "all_docs", "config", "config_status", "config_status_extra", "current_document",
@@ -220,6 +256,9 @@ _LOCATION_FIELDS = frozenset({"line", "parent_line"})
 def _feed(digest: Any, value: object, seen: set[int] | None = None) -> None:
     """Feed *value* in a form that depends on its contents only: not on dict order, set order,
     or which equal objects are shared (which a pickle records, and a round trip changes)."""
+    if isinstance(value, str):  # docutils' Text too, whose repr stops after 64 characters
+        digest.update(f"{type(value).__name__}:{str.__repr__(value)};".encode())
+        return
     if isinstance(value, _PLAIN):
         digest.update(f"{type(value).__name__}:{value!r};".encode())
         return
