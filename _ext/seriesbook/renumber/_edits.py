@@ -162,7 +162,7 @@ class CatalogRewrite:
         self.changing = re.compile(
             "|".join(re.escape(n) for n in sorted(self.changed, key=len, reverse=True)) or "(?!)"
         )
-        # doctrees are unpickled afresh for each reading: a heading is known by page and line
+        # a heading is known by page and line (as number_book found it)
         self.headings = {(h.docname, h.line): h for h in outline.headings}
         self.uses: dict[str, list[tuple[str, nodes.Element]]] = {}
         for docname, doctree in doctrees.items():

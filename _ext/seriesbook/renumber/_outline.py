@@ -30,10 +30,8 @@ class Heading:
     docname: str
     path: Path
     line: int
-    level: int
     old: str | None
     new: str | None
-    section: nodes.section
 
 
 @dataclass
@@ -78,7 +76,7 @@ def _number_page(
         title = section.children[0]
         line = section.line or title.line or 0
         headings.append(
-            Heading(docname, _path(env, section, docname), line, level, old, new, section)
+            Heading(docname, _path(env, section, docname), line, old, new)
         )
     return headings
 

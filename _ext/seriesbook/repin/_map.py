@@ -48,7 +48,6 @@ class Cited:
     start: int
     end: int
     symbol: str = ""
-    kind: str = "literal"  #: ``literal``, ``role`` or ``excerpt``
 
 
 @dataclass(frozen=True)
@@ -79,9 +78,8 @@ class Mapper:
     def __post_init__(self) -> None:
         self.finder = BlockFinder(self.pair)
 
-    def prefetch(self, citations: Sequence[Cited]) -> None:
+    def prefetch(self, paths: set[str]) -> None:
         """Read every cited file of both releases in one batch each."""
-        paths = {c.path for c in citations}
         self.pair.old.prefetch(paths)
         self.pair.new.prefetch(paths | {self.pair.renames.get(p, p) for p in paths})
 

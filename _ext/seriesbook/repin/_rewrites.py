@@ -91,28 +91,25 @@ class BookRepin:
         return (citation.source or self.default_source) == self.name
 
     def prefetch(self, written: Iterable[Written]) -> None:
-        self.mapper.prefetch([
-            Cited(w.citation.path, w.citation.start, w.citation.end, w.citation.symbol, w.kind)
-            for w in written if self.ours(w.citation)
-        ])
+        self.mapper.prefetch({w.citation.path for w in written if self.ours(w.citation)})
 
-    def mapping(self, citation: Citation, kind: str) -> Mapping:
+    def mapping(self, citation: Citation) -> Mapping:
         key = key_of(citation)
         if key not in self._mapped:
             c = citation
-            self._mapped[key] = self.mapper.map(Cited(c.path, c.start, c.end, c.symbol, kind))
+            self._mapped[key] = self.mapper.map(Cited(c.path, c.start, c.end, c.symbol))
         return self._mapped[key]
 
     def rewritten(self, written: Written) -> str | None:
         """The citation's new text, or None when it stays as written."""
-        mapping = self.mapping(written.citation, written.kind)
+        mapping = self.mapping(written.citation)
         if key_of(written.citation) in self.unlocated:
             return None
         return new_text(written.citation, mapping)
 
     def report_unlocated(self, path: Path, line: int, citation: Citation, kind: str) -> None:
         """A citation the build read but that was not found in *path*'s text."""
-        self._report(path, line, Written(citation, 0, 0, kind), self.mapping(citation, kind))
+        self._report(path, line, Written(citation, 0, 0, kind), self.mapping(citation))
 
     def _report(self, path: Path, line: int, written: Written, mapping: Mapping) -> None:
         old = written.citation.normalized()
@@ -141,7 +138,7 @@ class BookRepin:
             if not self.ours(item.citation):
                 continue
             self._report(path, line_of(text, item.start), item,
-                         self.mapping(item.citation, item.kind))
+                         self.mapping(item.citation))
             new = self.rewritten(item)
             if new is not None:
                 plan.replace(path, item.start, item.end, new)
@@ -171,7 +168,7 @@ class BookRepin:
             if not self.ours(item.citation):
                 continue
             if already is None or item.citation.normalized() not in already:
-                self._report(path, line, item, self.mapping(item.citation, item.kind))
+                self._report(path, line, item, self.mapping(item.citation))
             new = self.rewritten(item)
             if new is not None:
                 spans.append((item.start, item.end, new))
