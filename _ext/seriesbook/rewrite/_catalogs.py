@@ -89,7 +89,7 @@ def apply_checked(
                 verify_catalog(texts[path], changed)
             except PlanError as error:
                 raise PlanError(f"{path}: {error}") from None
-    return plan.apply(whole)
+    return plan.apply(whole, texts)  # exactly what was verified
 
 
 def verify_catalog(text: str, expected: list[tuple[PoEntry, str, str]]) -> None:

@@ -119,13 +119,14 @@ class Plan:
     def sorted_edits(self) -> list[Edit]:
         return sorted(self.edits)
 
-    def check(self) -> None:
-        """Every edit still matches its file and no two edits of a file overlap."""
+    def check(self) -> dict[Path, str]:
+        """Every edit still matches its file and no two edits of a file overlap; the edited
+        files' texts as they are now, each read once."""
         previous: Edit | None = None
         on_disk: dict[Path, str] = {}
         for edit in self.sorted_edits():
             if edit.path not in on_disk:
-                on_disk[edit.path] = read_text(edit.path)  # once per file, as it is now
+                on_disk[edit.path] = read_text(edit.path)
             text = on_disk[edit.path]
             if text[edit.start:edit.end] != edit.old:
                 raise PlanError(
@@ -138,29 +139,30 @@ class Plan:
                     f"{previous.new!r} and {edit.old!r} → {edit.new!r}"
                 )
             previous = edit
+        return on_disk
 
     def new_texts(self) -> dict[Path, str]:
-        """The text every edited file will have, built in memory."""
-        self.check()
-        result: dict[Path, str] = {}
-        for path in self.files():
-            text = read_text(path)
-            pieces: list[str] = []
-            position = 0
-            for edit in (e for e in self.sorted_edits() if e.path == path):
-                pieces.append(text[position:edit.start])
-                pieces.append(edit.new)
-                position = edit.end
-            pieces.append(text[position:])
-            result[path] = "".join(pieces)
-        return result
+        """The text every edited file will have, built in memory (after :meth:`check`)."""
+        on_disk = self.check()
+        pieces: dict[Path, list[str]] = {path: [] for path in on_disk}
+        position: dict[Path, int] = dict.fromkeys(on_disk, 0)
+        for edit in self.sorted_edits():  # in order within each file
+            pieces[edit.path] += [on_disk[edit.path][position[edit.path]:edit.start], edit.new]
+            position[edit.path] = edit.end
+        return {
+            path: "".join(pieces[path]) + on_disk[path][position[path]:]
+            for path in sorted(on_disk)
+        }
 
-    def apply(self, whole: dict[Path, str] | None = None) -> list[Path]:
+    def apply(
+        self, whole: dict[Path, str] | None = None, new: dict[Path, str] | None = None
+    ) -> list[Path]:
         """Write every edited file atomically, all or nothing; return the files written.
 
-        *whole* are files (new or not) written entirely, in the same all-or-nothing step.
+        *whole* are files (new or not) written entirely, in the same all-or-nothing step; *new*
+        are the edited files' texts when the caller has built (and verified) them already.
         """
-        new = self.new_texts() | dict(whole or {})
+        new = (self.new_texts() if new is None else new) | dict(whole or {})
         staged: list[tuple[Path, str]] = []
         try:
             for path, text in new.items():
