@@ -56,8 +56,9 @@ def inline_junctions(doctree: nodes.Node) -> dict[str, list[str]]:
     return {text: list(pairs) for text, pairs in junctions.items()}
 
 
-def diagram_texts(doctree: nodes.Node) -> dict[str, list[str]]:
-    """The source of each Mermaid diagram (whose labels readers see), by the text before it.
+def diagram_texts(doctree: nodes.Node) -> tuple[dict[str, list[str]], set[str]]:
+    """The source of each Mermaid diagram (whose labels readers see), by the text before it;
+    and, from the same walk of the page, the text of its titles.
 
     Sphinx indexes text nodes only, and a diagram has none; its words are indexed with the
     nearest body text before it (after it, for a diagram that opens the page).
@@ -65,6 +66,7 @@ def diagram_texts(doctree: nodes.Node) -> dict[str, list[str]]:
     from sphinxcontrib.mermaid import mermaid
 
     found: dict[str, list[str]] = {}
+    titles: set[str] = set()
     last: str | None = None
     waiting: list[str] = []
     for node in doctree.findall():
@@ -74,6 +76,8 @@ def diagram_texts(doctree: nodes.Node) -> dict[str, list[str]]:
                 waiting.append(code)
             else:
                 found.setdefault(last, []).append(code)
+        elif isinstance(node, nodes.title):
+            titles.add(node.astext())
         elif (
             isinstance(node, nodes.Text)
             and str(node).strip()
@@ -83,7 +87,7 @@ def diagram_texts(doctree: nodes.Node) -> dict[str, list[str]]:
             if waiting:
                 found.setdefault(last, []).extend(waiting)
                 waiting = []
-    return found
+    return found, titles
 
 
 def _forward(run: str, is_term: Callable[[str], bool]) -> list[str]:

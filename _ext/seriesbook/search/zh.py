@@ -158,15 +158,13 @@ class SearchChinese(SphinxSearchChinese):
 
     def begin_page(self, doctree: nodes.document) -> None:
         """Before *doctree* is indexed: the bigrams across its inline markup, its diagrams."""
-        from docutils import nodes
-
         self.extras, self.given = {}, None
         extras = inline_junctions(doctree)
-        for text, codes in diagram_texts(doctree).items():
+        diagrams, self.titles = diagram_texts(doctree)
+        for text, codes in diagrams.items():
             words = [w for code in codes for w in self.split(code) if w.lower() not in MERMAID]
             extras[text] = extras.get(text, []) + words
         self.extras = extras
-        self.titles = {title.astext() for title in doctree.findall(nodes.title)}
         self.given = set()
 
     def stem(self, word: str) -> str:
