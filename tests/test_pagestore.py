@@ -9,10 +9,14 @@ import pytest
 from seriesbook.pagestore import PageStore
 
 
-def _store(path: Path, key: tuple[object, ...] = ("v1",)) -> PageStore[str, int]:
-    store: PageStore[str, int] = PageStore(path, key)
-    store.load(lambda entry: isinstance(entry, int))
-    return store
+class _Counts(PageStore[str, int]):
+    @staticmethod
+    def entry_ok(entry: object) -> bool:
+        return isinstance(entry, int)
+
+
+def _store(path: Path, key: tuple[object, ...] = ("v1",)) -> _Counts:
+    return _Counts.read(path, key)
 
 
 def test_the_file_holds_the_current_book_and_is_rewritten_only_when_it_changed(
