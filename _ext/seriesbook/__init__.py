@@ -11,6 +11,7 @@ each capability module is also an extension of its own:
 * ``seriesbook.search`` — Chinese search index, segmenting each text once across builds;
 * ``seriesbook.renumber.history`` — publishes the renumbering history beside ``objects.inv``
   and warns when a link into a sibling volume names a number renumbered there.
+* ``seriesbook.previews`` — previews of § sections, chapters and cited source lines;
 * ``seriesbook.offline`` — PDF (XeLaTeX, xeCJK) and EPUB editions with drawn diagrams.
 * ``seriesbook.heap`` — Python's cycle collector runs less often during a build.
 """
@@ -28,6 +29,7 @@ __version__ = "0.1.0"
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
     "seriesbook.search", "seriesbook.editions", "seriesbook.renumber.history",
+    "seriesbook.previews",
     "seriesbook.offline", "seriesbook.heap",
 )
 

@@ -115,6 +115,8 @@ SOURCE_KEYS: dict[str, str] = {
     "commit": "the commit the ref must resolve to (optional)",
     "path": "a local copy, relative to conf.py (optional)",
     "generated": "generated files: path or glob → what to cite instead (optional)",
+    "license": "the source's license, shown under its previewed lines (optional; PyTorch and "
+    "vLLM are known)",
 }
 
 
@@ -274,6 +276,13 @@ class SeriesbookConfig:
     gates: dict[str, int] = _option(
         DEFAULT_GATES, "Chapter gates for chapters not marked `status: draft`.", "env",
         check=_gates,
+    )
+    previews: bool = _option(
+        True,
+        "Previews of § sections, chapters and cited source lines on hover, focus or tap "
+        "(HTML); False turns them off.",
+        "html",
+        check=_is_bool,
     )
     search_cache: bool = _option(
         True,

@@ -1,0 +1,119 @@
+"""Read stage: the opening of every § section and chapter of a document, as previews show it.
+
+Runs at ``doctree-read``, when the document is translated and its § anchors are set (the sections
+capability's records name them), so a preview shows the edition's own text. Text shown
+untranslated in a translated edition (Sphinx marks such messages ``translated = False``) carries
+the source language, for the preview's ``lang`` attribute.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+
+from seriesbook.config import is_translated_edition, source_language
+from seriesbook.editions._ui import html_lang
+from seriesbook.previews._records import Block, TargetPreview, previews_domain
+from seriesbook.sections._domain import get_domain
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+#: About this many characters of a target's text are shown.
+TEXT_LIMIT = 200
+MAX_BLOCKS = 3
+_WIDE = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_CJK_BREAK = re.compile(f"(?<=[{_WIDE}])\\s*\\n\\s*(?=[{_WIDE}])")
+_SPACES = re.compile(r"\s+")
+
+
+def flat_text(text: str) -> str:
+    """One line: a line break between two Han characters vanishes, other whitespace is a space."""
+    return _SPACES.sub(" ", _CJK_BREAK.sub("", text)).strip()
+
+
+def clipped(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _untranslated(node: nodes.Element) -> bool:
+    return any(n.get("translated") is False for n in node.findall(nodes.Element))
+
+
+def _caption(node: nodes.Element) -> str:
+    caption = next(iter(node.findall(nodes.caption)), None)
+    return flat_text(caption.astext()) if caption is not None else ""
+
+
+def _block(node: nodes.Node, lang: str) -> Block | None:
+    """What one body element of a section contributes, or None (skipped: targets, comments)."""
+    if not isinstance(node, nodes.Element) or isinstance(node, nodes.Invisible | nodes.system_message):
+        return None
+    if getattr(node, "tagname", "") == "mermaid" or isinstance(node, nodes.image):
+        return Block("d", flat_text(node.get("alt", "")))
+    if isinstance(node, nodes.figure):
+        return Block("d", _caption(node))
+    if isinstance(node, nodes.literal_block):
+        return Block("c", node.get("language", ""))
+    if isinstance(node, nodes.container) and node.get("literal_block"):
+        return Block("c", _caption(node))
+    if isinstance(node, nodes.table):
+        title = next(iter(node.findall(nodes.title)), None)
+        return Block("t", flat_text(title.astext()) if title is not None else "")
+    text = flat_text(node.astext())
+    if not text:
+        return None
+    return Block("p", text, lang if _untranslated(node) else "")
+
+
+def opening(section: nodes.section, lang: str) -> tuple[Block, ...]:
+    """The section's first paragraph (clipped), with the diagrams, code and tables before it
+    named; a short lead-in is followed by what comes next."""
+    blocks: list[Block] = []
+    used = 0
+    for child in section.children:
+        if isinstance(child, nodes.title | nodes.section):
+            continue
+        block = _block(child, lang)
+        if block is None:
+            continue
+        if block.kind == "p":
+            block = block._replace(text=clipped(block.text, max(TEXT_LIMIT - used, 40)))
+            used += len(block.text)
+        blocks.append(block)
+        if used >= TEXT_LIMIT // 2 or len(blocks) >= MAX_BLOCKS:
+            break
+    return tuple(blocks)
+
+
+def _title_lang(section: nodes.section, lang: str) -> str:
+    title = section.children[0] if section.children else None
+    return lang if isinstance(title, nodes.title) and title.get("translated") is False else ""
+
+
+def collect(app: Sphinx, doctree: nodes.document) -> None:
+    """``doctree-read``: note the previews of the document's § sections and chapter."""
+    env = app.env
+    docname = env.current_document.docname
+    sections = get_domain(env)
+    wanted: dict[str, tuple[str, str, str]] = {}
+    chapter = sections.chapters.get(docname)
+    if chapter is not None:
+        wanted[chapter.id] = ("chapter", chapter.number, chapter.title)
+    for record in sections.sections.get(docname, ()):
+        wanted.setdefault(record.id, ("sec", record.number, record.title))
+    lang = html_lang(source_language(app.config)) if is_translated_edition(app.config) else ""
+    found: dict[str, TargetPreview] = {}
+    for section in doctree.findall(nodes.section):
+        ids = section.get("ids") or [""]
+        if ids[0] in wanted and ids[0] not in found:
+            kind, number, title = wanted[ids[0]]
+            found[ids[0]] = TargetPreview(kind, number, ids[0], title,
+                                          _title_lang(section, lang), opening(section, lang))
+    domain = previews_domain(env)
+    if found:
+        domain.targets[docname] = found
+    else:
+        domain.targets.pop(docname, None)

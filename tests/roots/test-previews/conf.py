@@ -1,0 +1,8 @@
+# Previews of § sections, chapters and citations; the source "demo" is the directory demo-src/.
+extensions = ["myst_parser", "sphinxcontrib.mermaid", "seriesbook.previews"]
+language = "zh_CN"
+exclude_patterns = ["_build", "demo-src"]
+seriesbook_sources = {
+    "demo": {"repo": "https://github.com/pytorch/pytorch", "ref": "v1.0", "path": "demo-src"},
+}
+seriesbook_default_source = "demo"
