@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 from seriesbook.citations import lockfile
 from seriesbook.citations._data import (
     PENDING,
+    SHOWN_LINES,
     VERIFIED,
     CitationRecord,
     Facts,
     FileFact,
-    SHOWN_LINES,
     SourceId,
     citations_domain,
 )
@@ -278,7 +278,9 @@ def stale_reason(facts: Facts, locked: lockfile.LockedSource, citation: Citation
     ):
         return f"the lock's result for {citation.path}:{citation.lines} differs"
     if key in locked.ranges and facts.text is not None and locked.text.get(key) != facts.text:
-        return f"the lock lacks the text of {citation.path}:{citation.lines} (for previews)"
+        if not locked.text:
+            return "it keeps no cited text (written before previews)"
+        return f"its text of {citation.path}:{citation.lines} differs"
     return ""
 
 

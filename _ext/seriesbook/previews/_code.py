@@ -40,14 +40,14 @@ def source_license(spec: dict[str, Any]) -> str:
 
 
 def _lexer(path: str) -> Lexer:
-    options = {"stripnl": False, "ensurenl": False, "tabsize": 0}
+    """Pygments' lexer for *path*, keeping the text exactly (no stripped or added newlines)."""
     suffix = path[path.rfind("."):] if "." in path.rsplit("/", 1)[-1] else ""
     try:
         if suffix in LEXER_BY_SUFFIX:
-            return get_lexer_by_name(LEXER_BY_SUFFIX[suffix], **options)
-        return get_lexer_for_filename(path, **options)
+            return get_lexer_by_name(LEXER_BY_SUFFIX[suffix], stripnl=False, ensurenl=False)
+        return get_lexer_for_filename(path, stripnl=False, ensurenl=False)
     except ClassNotFound:
-        return get_lexer_by_name("text", **options)
+        return get_lexer_by_name("text", stripnl=False, ensurenl=False)
 
 
 def highlighted_lines(path: str, text: str) -> list[str]:
@@ -55,7 +55,7 @@ def highlighted_lines(path: str, text: str) -> list[str]:
     count = text.count("\n") + 1
     tokens = ((Text if kind in PLAIN else kind, value) for kind, value in
               _lexer(path).get_tokens(text))
-    html = format_tokens(tokens, HtmlFormatter(nowrap=True))
+    html = str(format_tokens(tokens, HtmlFormatter(nowrap=True)))
     lines = html.split("\n")[:count]
     return lines + [""] * (count - len(lines))
 

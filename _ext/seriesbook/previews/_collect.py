@@ -9,6 +9,7 @@ the source language, for the preview's ``lang`` attribute.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from docutils import nodes
@@ -17,6 +18,7 @@ from seriesbook.config import is_translated_edition, source_language
 from seriesbook.editions._ui import html_lang
 from seriesbook.previews._records import Block, TargetPreview, previews_domain
 from seriesbook.sections._domain import get_domain
+from seriesbook.sections._parse import MentionKind
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -27,6 +29,8 @@ MAX_BLOCKS = 3
 _WIDE = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
 _CJK_BREAK = re.compile(f"(?<=[{_WIDE}])\\s*\\n\\s*(?=[{_WIDE}])")
 _SPACES = re.compile(r"\s+")
+#: Whether an element's text is shown untranslated (in a translated edition).
+Untranslated = Callable[[nodes.Element], bool]
 
 
 def flat_text(text: str) -> str:
@@ -39,6 +43,7 @@ def clipped(text: str, limit: int) -> str:
 
 
 def _untranslated(node: nodes.Element) -> bool:
+    """Sphinx marked a message of *node* untranslated."""
     return any(n.get("translated") is False for n in node.findall(nodes.Element))
 
 
@@ -47,9 +52,10 @@ def _caption(node: nodes.Element) -> str:
     return flat_text(caption.astext()) if caption is not None else ""
 
 
-def _block(node: nodes.Node, lang: str) -> Block | None:
+def _block(node: nodes.Node, lang: str, untranslated: Untranslated) -> Block | None:
     """What one body element of a section contributes, or None (skipped: targets, comments)."""
-    if not isinstance(node, nodes.Element) or isinstance(node, nodes.Invisible | nodes.system_message):
+    skipped = nodes.Invisible | nodes.system_message
+    if not isinstance(node, nodes.Element) or isinstance(node, skipped):
         return None
     if getattr(node, "tagname", "") == "mermaid" or isinstance(node, nodes.image):
         return Block("d", flat_text(node.get("alt", "")))
@@ -65,10 +71,12 @@ def _block(node: nodes.Node, lang: str) -> Block | None:
     text = flat_text(node.astext())
     if not text:
         return None
-    return Block("p", text, lang if _untranslated(node) else "")
+    return Block("p", text, lang if lang and untranslated(node) else "")
 
 
-def opening(section: nodes.section, lang: str) -> tuple[Block, ...]:
+def opening(
+    section: nodes.section, lang: str = "", untranslated: Untranslated = _untranslated
+) -> tuple[Block, ...]:
     """The section's first paragraph (clipped), with the diagrams, code and tables before it
     named; a short lead-in is followed by what comes next."""
     blocks: list[Block] = []
@@ -76,7 +84,7 @@ def opening(section: nodes.section, lang: str) -> tuple[Block, ...]:
     for child in section.children:
         if isinstance(child, nodes.title | nodes.section):
             continue
-        block = _block(child, lang)
+        block = _block(child, lang, untranslated)
         if block is None:
             continue
         if block.kind == "p":
@@ -88,9 +96,14 @@ def opening(section: nodes.section, lang: str) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-def _title_lang(section: nodes.section, lang: str) -> str:
-    title = section.children[0] if section.children else None
-    return lang if isinstance(title, nodes.title) and title.get("translated") is False else ""
+def _always(node: nodes.Element) -> bool:
+    return True
+
+
+def _nothing_translated(doctree: nodes.document) -> bool:
+    """A page without a catalog: Sphinx marks none of its messages, all are untranslated."""
+    progress: dict[str, int] = doctree.get("translation_progress") or {}
+    return not progress.get("translated", 0)
 
 
 def collect(app: Sphinx, doctree: nodes.document) -> None:
@@ -98,20 +111,23 @@ def collect(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     docname = env.current_document.docname
     sections = get_domain(env)
-    wanted: dict[str, tuple[str, str, str]] = {}
+    wanted: dict[str, tuple[MentionKind, str, str]] = {}
     chapter = sections.chapters.get(docname)
     if chapter is not None:
         wanted[chapter.id] = ("chapter", chapter.number, chapter.title)
     for record in sections.sections.get(docname, ()):
         wanted.setdefault(record.id, ("sec", record.number, record.title))
     lang = html_lang(source_language(app.config)) if is_translated_edition(app.config) else ""
+    untranslated = _always if lang and _nothing_translated(doctree) else _untranslated
     found: dict[str, TargetPreview] = {}
     for section in doctree.findall(nodes.section):
         ids = section.get("ids") or [""]
         if ids[0] in wanted and ids[0] not in found:
             kind, number, title = wanted[ids[0]]
-            found[ids[0]] = TargetPreview(kind, number, ids[0], title,
-                                          _title_lang(section, lang), opening(section, lang))
+            title_node = section[0] if isinstance(section[0], nodes.Element) else section
+            title_lang = lang if lang and untranslated(title_node) else ""
+            found[ids[0]] = TargetPreview(kind, number, ids[0], title, title_lang,
+                                          opening(section, lang, untranslated))
     domain = previews_domain(env)
     if found:
         domain.targets[docname] = found

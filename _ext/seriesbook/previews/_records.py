@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from sphinx.domains import Domain
 
+from seriesbook.sections._parse import MentionKind
+
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
@@ -29,7 +31,7 @@ class Block(NamedTuple):
 class TargetPreview(NamedTuple):
     """A § section (``sec``) or chapter (``chapter``): its title and the start of its text."""
 
-    kind: str
+    kind: MentionKind
     number: str
     id: str
     title: str
@@ -68,7 +70,7 @@ class PreviewsDomain(Domain):
             if docname in docnames:
                 self.targets[docname] = targets
 
-    def changed_since_published(self) -> set[tuple[str, str]]:
+    def changed_since_published(self) -> set[tuple[MentionKind, str]]:
         """(kind, number) of every target whose preview changed since the previous build."""
         current = {p.id: p for docname in sorted(self.targets)
                    for p in self.targets[docname].values()}

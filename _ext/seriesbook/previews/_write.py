@@ -25,7 +25,7 @@ from seriesbook.editions._ui import CATALOG
 from seriesbook.previews._code import citation_preview
 from seriesbook.previews._records import TargetPreview, previews_domain
 from seriesbook.previews._siblings import PUBLISHED_FILE, SiblingPreviews
-from seriesbook.sections._domain import get_domain
+from seriesbook.sections._domain import Target, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -63,7 +63,7 @@ def target_index(app: Sphinx) -> dict[str, tuple[str, TargetPreview]]:
     sections = get_domain(app.env)
     targets = previews_domain(app.env).targets
     index: dict[str, tuple[str, TargetPreview]] = {}
-    records = [*sections.section_index.values(), *sections.chapter_index.values()]
+    records: list[Target] = [*sections.section_index.values(), *sections.chapter_index.values()]
     for record in records:
         preview = targets.get(record.docname, {}).get(record.id)
         if preview is not None:
