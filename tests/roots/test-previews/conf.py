@@ -9,3 +9,5 @@ seriesbook_default_source = "demo"
 # The English edition (-D language=en) translates ch02's headings, not its paragraphs.
 locale_dirs = ["locale"]
 gettext_compact = False
+# Diagrams are named by previews, not drawn here: no mermaid from a CDN.
+mermaid_use_local = "no-mermaid.mjs"
