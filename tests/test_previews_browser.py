@@ -242,7 +242,7 @@ def first_href(site: Path, page: str, prefix: str) -> str:
 
 
 def test_sample_book_previews(book_site: tuple[str, Path], page: Page) -> None:
-    language, site = book_site
+    _, site = book_site
     requested = watch_requests(page)
     with_server = serve(site)
     base = next(with_server)

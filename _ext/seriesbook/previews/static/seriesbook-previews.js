@@ -1,77 +1,28 @@
-/* seriesbook previews of § sections, chapters and cited lines (hover, focus, tap). The page's
-   data (<meta name="seriesbook-previews">) and the style sheet load on the first gesture, by
-   <script>/<link> elements so file:// works; nothing comes from another host. */
+/* seriesbook previews (§, chapters, citations): the gestures. What draws the box (…-box.js), its
+   CSS and the page's data load on the first gesture by <script>/<link> elements (file:// works);
+   nothing comes from another host. */
 (() => {
   "use strict";
   const meta = document.querySelector('meta[name="seriesbook-previews"]');
   if (!meta) return;
-  const css = document.currentScript.src.replace(/\.js(\?.*)?$/, ".css$1");
+  const src = document.currentScript.src, near = (n) => src.replace(/\.js(\?.*)?$/, n + "$1");
   const LINKS = 'a[href*="#sec-"],a[href*="#ch-"],a.seriesbook-citation';
   const HOVER_MS = 300, LEAVE_MS = 250, ID = "seriesbook-preview";
+  const ARIA = ["aria-describedby", "aria-controls"], on = (t, f, c) => addEventListener(t, f, c);
   let data = null, loading = null, box = null, owner = null, timer = 0, touched = false;
-
   window.seriesbookPreviews = (d) => { data = d; };
   const add = (tag, props) => new Promise((done) => {
     document.head.append(Object.assign(document.createElement(tag), props,
       { onload: done, onerror: done }));
   });
   const load = () => loading || (loading = Promise.all([
-    add("link", { rel: "stylesheet", href: css }), add("script", { src: meta.content })]));
-
+    add("link", { rel: "stylesheet", href: near(".css") }),
+    add("script", { src: near("-box.js") }), add("script", { src: meta.content })]));
   const linkOf = (el) => {
     const a = el instanceof Element && el.closest(LINKS);
     return a && !a.matches(".headerlink") && a.closest("article,div.body,[role=main]")
       && !a.closest("#" + ID + ",nav") ? a : null;
   };
-  const el = (tag, cls, text, lang) => {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text) e.textContent = text;
-    if (lang) e.lang = lang;
-    return e;
-  };
-
-  function render(a, p) {
-    const ui = data.ui, d = el("div", "sbp");
-    d.id = ID;
-    d.setAttribute("role", "dialog");
-    d.setAttribute("aria-label", ui.label + ": " + p.t);
-    d.append(el("p", "sbp-title", p.t, p.tl));
-    if (p.l) {
-      if (p.r) d.firstChild.append(el("span", "sbp-ref", " " + p.r));
-      const pre = el("pre"), code = el("div", "highlight sbp-code");
-      pre.innerHTML = p.l.map((line, i) =>
-        '<span class="linenos">' + (p.s + i) + "</span>" + line).join("\n");
-      code.tabIndex = 0;
-      code.append(pre);
-      d.append(code);
-      if (p.m) d.append(el("p", "sbp-more", ui.more.replace("{n}", p.m)));
-    } else {
-      for (const [kind, text, lang] of p.b) {
-        d.append(kind === "p" ? el("p", "", text, lang)
-          : el("p", "sbp-named", "〔" + ui[kind] + (text ? " · " + text : "") + "〕"));
-      }
-    }
-    const foot = el("p", "sbp-foot");
-    if (p.f) foot.append(el("span", "sbp-license", p.f));
-    const go = el("a", "", p.l ? ui.gh : ui.go);
-    go.href = a.href;
-    foot.append(go);
-    d.append(foot);
-    d.addEventListener("pointerenter", () => clearTimeout(timer));
-    d.addEventListener("pointerleave", () => later(hide, LEAVE_MS));
-    d.addEventListener("focusout", (e) => { if (!linkOrBox(e.relatedTarget)) hide(); });
-    return d;
-  }
-
-  function place(a, d) {
-    const r = a.getBoundingClientRect(), w = Math.min(560, innerWidth - 16);
-    d.style.width = w + "px";
-    d.style.left = scrollX + Math.max(8, Math.min(r.left, innerWidth - w - 8)) + "px";
-    const below = innerHeight - r.bottom > d.offsetHeight + 8 || r.top < d.offsetHeight + 8;
-    d.style.top = scrollY + (below ? r.bottom + 6 : r.top - d.offsetHeight - 6) + "px";
-  }
-
   async function show(a) {
     clearTimeout(timer);
     await load();
@@ -80,59 +31,56 @@
     if (owner === a) return true;
     hide();
     owner = a;
-    box = render(a, p);
-    document.body.append(box);
-    place(a, box);
-    a.setAttribute("aria-describedby", ID);
-    a.setAttribute("aria-controls", ID);
+    box = window.seriesbookPreviewBox(a, p, data.ui, ID);
+    box.onpointerenter = () => clearTimeout(timer);
+    box.onpointerleave = () => later(hide, LEAVE_MS);
+    box.onfocusout = (e) => { if (!linkOrBox(e.relatedTarget)) hide(); };
+    for (const name of ARIA) a.setAttribute(name, ID);
     a.setAttribute("aria-expanded", "true");
     return true;
   }
-
   function hide() {
     clearTimeout(timer);
     if (!box) return;
     box.remove();
-    for (const name of ["aria-describedby", "aria-controls"]) owner.removeAttribute(name);
+    for (const name of ARIA) owner.removeAttribute(name);
     owner.setAttribute("aria-expanded", "false");
     box = owner = null;
   }
-
   const later = (fn, ms) => { clearTimeout(timer); timer = setTimeout(fn, ms); };
   const linkOrBox = (t) => t instanceof Node
     && ((box && box.contains(t)) || (owner && owner.contains(t)));
-
-  document.addEventListener("pointerover", (e) => {
+  on("pointerover", (e) => {
     if (e.pointerType === "touch") return;
     const a = linkOf(e.target);
     if (a) later(() => show(a), a === owner ? 0 : HOVER_MS);
   });
-  document.addEventListener("pointerout", (e) => {
+  on("pointerout", (e) => {
     const a = linkOf(e.target), to = e.relatedTarget;
     if (e.pointerType === "touch" || !a || linkOrBox(to) || (to instanceof Node && a.contains(to))) {
       return;
     }
     later(hide, box ? LEAVE_MS : 0);
   });
-  document.addEventListener("pointerdown", (e) => { touched = e.pointerType === "touch"; }, true);
-  document.addEventListener("focusin", (e) => {
+  on("pointerdown", (e) => { touched = e.pointerType === "touch"; }, true);
+  on("focusin", (e) => {
     const a = linkOf(e.target);
     if (a && !touched) show(a);
     else if (!linkOrBox(e.target)) hide();
   });
-  document.addEventListener("click", (e) => {
+  on("click", (e) => {
     const a = linkOf(e.target);
     if (!a) {
       if (box && !box.contains(e.target)) hide();
       return;
     }
-    // touch: the first tap previews, a second tap on the same link (or the link inside) goes
+    // touch: the first tap previews, a second one (or the box's link) goes
     if (touched && owner !== a) {
       e.preventDefault();
       show(a).then((shown) => { if (!shown) location.href = a.href; });
     }
   });
-  document.addEventListener("keydown", (e) => {
+  on("keydown", (e) => {
     touched = false;
     if (e.key !== "Escape" || !box) return;
     const back = box.contains(document.activeElement) ? owner : null;
