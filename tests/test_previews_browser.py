@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -124,7 +125,8 @@ def tab_to(page: Page, target: Locator) -> None:
     handle = target.element_handle()
     assert handle is not None
     page.evaluate("""(el) => {
-        const links = [...document.querySelectorAll('a[href]')];
+        const links = [...document.querySelectorAll(
+            ':is(article, div.body) a[href]:not(.headerlink)')];
         const before = links[links.indexOf(el) - 1];
         if (before) before.focus(); else document.body.focus();
     }""", handle)
@@ -233,24 +235,25 @@ def target_texts(site: Path, href: str) -> tuple[str, str]:
     return heading.get_text().strip(), " ".join(paragraph.get_text().split())
 
 
-def first_href(site: Path, page: str, prefix: str) -> str:
+def first_href(site: Path, page: str, pattern: str) -> str:
+    """The first link of the page's text whose href matches *pattern*."""
     soup = BeautifulSoup((site / page).read_text(encoding="utf-8"), "html.parser")
     article = soup.find("article")
     assert article is not None
     return next(str(a["href"]) for a in article.find_all("a", href=True)
-                if str(a["href"]).startswith(prefix) and "headerlink" not in a.get("class", []))
+                if re.match(pattern, str(a["href"])) and "headerlink" not in a.get("class", []))
 
 
 def test_sample_book_previews(book_site: tuple[str, Path], page: Page) -> None:
-    _, site = book_site
+    language, site = book_site
     requested = watch_requests(page)
     with_server = serve(site)
     base = next(with_server)
     try:
         page.goto(base + "ch04.html")
         # a § (hover), a chapter (Tab), each showing its page's own heading and text
-        for href, gesture in ((first_href(site, "ch04.html", "ch02.html#sec-2-4"), "hover"),
-                              (first_href(site, "ch04.html", "ch0"), "tab")):
+        for href, gesture in ((first_href(site, "ch04.html", r"ch02\.html#sec-2-4$"), "hover"),
+                              (first_href(site, "ch04.html", r"ch\d+\.html#ch-\d+$"), "tab")):
             heading, paragraph = target_texts(site, href)
             target = link(page, href)
             if gesture == "hover":
@@ -262,11 +265,13 @@ def test_sample_book_previews(book_site: tuple[str, Path], page: Page) -> None:
             assert heading in text, (href, text)
             shown = "".join(text.split())
             assert "".join(paragraph.split())[:20] in shown, (href, text, paragraph)
+            if language == "en" and re.search(r"[\u4e00-\u9fff]", heading):  # untranslated
+                assert page.locator(f"{BOX} .sbp-title").get_attribute("lang") == "zh-CN"
             close_with_escape(page)
 
         # a citation: the lines are the lock's text, which `seriesbook lock` took from v2.11.0
         memory = "https://github.com/pytorch/pytorch/blob/v2.11.0/torch/cuda/memory.py#L513"
-        citation = first_href(site, "ch04.html", memory)
+        citation = first_href(site, "ch04.html", re.escape(memory) + "$")
         hover_preview(page, link(page, citation))
         lock = json.loads((REPO / "citations.lock.json").read_text(encoding="utf-8"))
         expected = lock["sources"]["pytorch"]["text"]["torch/cuda/memory.py:513-513"]

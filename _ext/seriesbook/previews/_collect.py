@@ -13,12 +13,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.util.nodes import clean_astext
 
 from seriesbook.config import is_translated_edition, source_language
+from seriesbook.editions._notice import NOTICE_CLASS
 from seriesbook.editions._ui import html_lang
 from seriesbook.previews._records import Block, TargetPreview, previews_domain
 from seriesbook.sections._domain import get_domain
-from seriesbook.sections._parse import MentionKind
+from seriesbook.sections._parse import MentionKind, heading_number
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -56,6 +58,8 @@ def _block(node: nodes.Node, lang: str, untranslated: Untranslated) -> Block | N
     """What one body element of a section contributes, or None (skipped: targets, comments)."""
     skipped = nodes.Invisible | nodes.system_message
     if not isinstance(node, nodes.Element) or isinstance(node, skipped):
+        return None
+    if NOTICE_CLASS in node["classes"]:  # the edition's "translation in progress", not the text
         return None
     if getattr(node, "tagname", "") == "mermaid" or isinstance(node, nodes.image):
         return Block("d", flat_text(node.get("alt", "")))
@@ -96,6 +100,14 @@ def opening(
     return tuple(blocks)
 
 
+def shown_title(kind: MentionKind, number: str, text: str) -> str:
+    """A § title keeps its number even where a translation dropped it (as the sections'
+    records do); a chapter title is as written."""
+    if kind == "sec" and heading_number(text) != number:
+        return f"§{number} {text}"
+    return text
+
+
 def _always(node: nodes.Element) -> bool:
     return True
 
@@ -124,8 +136,10 @@ def collect(app: Sphinx, doctree: nodes.document) -> None:
         ids = section.get("ids") or [""]
         if ids[0] in wanted and ids[0] not in found:
             kind, number, title = wanted[ids[0]]
-            title_node = section[0] if isinstance(section[0], nodes.Element) else section
-            title_lang = lang if lang and untranslated(title_node) else ""
+            title_node = section[0] if isinstance(section[0], nodes.title) else None
+            title_lang = lang if lang and title_node and untranslated(title_node) else ""
+            if title_node is not None:  # as the page shows it (after smart quotes)
+                title = shown_title(kind, number, clean_astext(title_node))
             found[ids[0]] = TargetPreview(kind, number, ids[0], title, title_lang,
                                           opening(section, lang, untranslated))
     domain = previews_domain(env)
