@@ -7,6 +7,7 @@ The sample book is built once per edition (``zh_CN`` and ``en``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -40,7 +41,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
 def serve(directory: Path) -> Iterator[str]:
+    """The directory on a local HTTP server (its base URL)."""
     handler = functools.partial(QuietHandler, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -68,7 +71,8 @@ def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def small_url(small_site: Path) -> Iterator[str]:
-    yield from serve(small_site)
+    with serve(small_site) as url:
+        yield url
 
 
 @pytest.fixture
@@ -244,44 +248,83 @@ def first_href(site: Path, page: str, pattern: str) -> str:
                 if re.match(pattern, str(a["href"])) and "headerlink" not in a.get("class", []))
 
 
-def test_sample_book_previews(book_site: tuple[str, Path], page: Page) -> None:
-    language, site = book_site
-    requested = watch_requests(page)
-    with_server = serve(site)
-    base = next(with_server)
-    try:
-        page.goto(base + "ch04.html")
-        # a § (hover), a chapter (Tab), each showing its page's own heading and text
-        for href, gesture in ((first_href(site, "ch04.html", r"ch02\.html#sec-2-4$"), "hover"),
-                              (first_href(site, "ch04.html", r"ch\d+\.html#ch-\d+$"), "tab")):
-            heading, paragraph = target_texts(site, href)
-            target = link(page, href)
-            if gesture == "hover":
-                text = hover_preview(page, target)
-            else:
-                tab_to(page, target)
-                page.wait_for_selector(BOX, state="visible")
-                text = box_text(page)
-            assert heading in text, (href, text)
-            shown = "".join(text.split())
-            assert "".join(paragraph.split())[:20] in shown, (href, text, paragraph)
-            if language == "en" and re.search(r"[\u4e00-\u9fff]", heading):  # untranslated
-                assert page.locator(f"{BOX} .sbp-title").get_attribute("lang") == "zh-CN"
-            close_with_escape(page)
+MEMORY_PY = "https://github.com/pytorch/pytorch/blob/v2.11.0/torch/cuda/memory.py#L513"
 
-        # a citation: the lines are the lock's text, which `seriesbook lock` took from v2.11.0
-        memory = "https://github.com/pytorch/pytorch/blob/v2.11.0/torch/cuda/memory.py#L513"
-        citation = first_href(site, "ch04.html", re.escape(memory) + "$")
-        hover_preview(page, link(page, citation))
+
+def sample_targets(site: Path) -> list[str]:
+    """ch04's links to a §, to a chapter and to a cited line."""
+    return [first_href(site, "ch04.html", r"ch02\.html#sec-2-4$"),
+            first_href(site, "ch04.html", r"ch\d+\.html#ch-\d+$"),
+            first_href(site, "ch04.html", re.escape(MEMORY_PY) + "$")]
+
+
+def check_sample_preview(page: Page, site: Path, language: str, href: str) -> None:
+    """The open preview shows *href*'s target: its page's heading and text, or the cited line
+    (the lock's text, which `seriesbook lock` took from v2.11.0; and the local copy's, if any)."""
+    text = box_text(page)
+    if href.startswith("https://"):
         lock = json.loads((REPO / "citations.lock.json").read_text(encoding="utf-8"))
         expected = lock["sources"]["pytorch"]["text"]["torch/cuda/memory.py:513-513"]
         assert code_lines(page) == expected.split("\n")
         copy = os.environ.get("SERIESBOOK_SOURCE_PYTORCH")
-        if copy:  # a local copy of the release (the wheel laid out): byte for byte
+        if copy:
             lines = (Path(copy) / "torch/cuda/memory.py").read_text(encoding="utf-8").split("\n")
             assert code_lines(page) == lines[512:513]
-        assert "BSD-3-Clause" in box_text(page)
-        close_with_escape(page)
-    finally:
-        next(with_server, None)
+        assert "BSD-3-Clause" in text and "torch/cuda/memory.py:513" in text
+        return
+    heading, paragraph = target_texts(site, href)
+    assert heading in text, (href, text)
+    assert "".join(paragraph.split())[:20] in "".join(text.split()), (href, text, paragraph)
+    if language == "en" and re.search(r"[\u4e00-\u9fff]", heading):  # shown untranslated
+        assert page.locator(f"{BOX} .sbp-title").get_attribute("lang") == "zh-CN"
+
+
+def test_sample_book_previews(book_site: tuple[str, Path], page: Page) -> None:
+    language, site = book_site
+    requested = watch_requests(page)
+    with serve(site) as base:
+        page.goto(base + "ch04.html")
+        for href in sample_targets(site):
+            hover_preview(page, link(page, href))
+            check_sample_preview(page, site, language, href)
+            close_with_escape(page)
+            tab_to(page, link(page, href))
+            page.wait_for_selector(BOX, state="visible")
+            check_sample_preview(page, site, language, href)
+            close_with_escape(page)
     assert off_host(requested) == []
+
+
+def test_sample_book_tap(book_site: tuple[str, Path], touch_page: Page) -> None:
+    language, site = book_site
+    page = touch_page
+    with serve(site) as base:
+        page.goto(base + "ch04.html")
+        for href in sample_targets(site):
+            target = link(page, href)
+            target.scroll_into_view_if_needed()
+            target.tap()
+            page.wait_for_selector(BOX, state="visible")
+            assert page.url.endswith("ch04.html")
+            check_sample_preview(page, site, language, href)
+            page.locator("article h1").first.tap()  # elsewhere: the preview closes
+            page.wait_for_selector(BOX, state="detached")
+
+
+def test_sample_book_search_and_diagrams_still_work(
+    book_site: tuple[str, Path], page: Page
+) -> None:
+    """A preview open, then the theme's search and mermaid's fullscreen button: both work."""
+    _, site = book_site
+    with serve(site) as base:
+        page.goto(base + "ch04.html")
+        hover_preview(page, link(page, first_href(site, "ch04.html", r"ch\d+\.html#")))
+        button = page.locator(".mermaid-fullscreen-btn").first
+        button.scroll_into_view_if_needed()
+        button.click()  # the pointer leaves the link: the preview goes
+        page.wait_for_selector(".mermaid-fullscreen-modal.active", state="visible")
+        page.wait_for_selector(BOX, state="detached")
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".mermaid-fullscreen-modal.active", state="detached")
+        page.locator("button.search-button__button").first.click()
+        page.wait_for_selector("#pst-search-dialog[open] input", state="visible")
