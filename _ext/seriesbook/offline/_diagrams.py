@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
 from sphinx.environment.collectors import EnvironmentCollector
-from sphinx.errors import ExtensionError
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinxcontrib.mermaid import mermaid
