@@ -44,6 +44,7 @@ help:
 	@echo "make gettext    extract messages into $(BUILDDIR)/gettext/"
 	@echo "make update-po  update locale/<lang>/LC_MESSAGES/*.po for LANGUAGES (default: en)"
 	@echo "make clean      remove $(BUILDDIR)/; make distclean also removes .venv and node_modules"
+	@echo "make bootstrap  everything a developer uses: .venv with the test and dev extras, npm ci"
 	@echo "Overridable: PYTHON=$(PYTHON) SPHINXOPTS=$(SPHINXOPTS) LANGUAGES=$(LANGUAGES)"
 
 bootstrap: $(RUNTIME_STAMP) $(TEST_STAMP) $(DEV_STAMP) $(NPM_STAMP)
