@@ -159,12 +159,14 @@ def test_make_html_installs_no_test_or_dev_tools(made_html: Path) -> None:
 
 @pytest.mark.parametrize("target", ["latexpdf", "epub"])
 def test_offline_edition_without_a_browser_stops_with_one_line(
-    fresh_clone: Path, target: str
+    fresh_clone: Path, target: str, tmp_path: Path
 ) -> None:
     require_without_browser()
+    # and no Chrome fetched earlier into puppeteer's cache
+    env = newcomers_environment(PUPPETEER_CACHE_DIR=str(tmp_path))
     result = subprocess.run(
         [str(WITHOUT_BROWSER), "make", target],
-        cwd=fresh_clone, env=newcomers_environment(), capture_output=True, text=True, check=False,
+        cwd=fresh_clone, env=env, capture_output=True, text=True, check=False,
     )
     assert result.returncode != 0
     lines = (result.stdout + result.stderr).strip().splitlines()
