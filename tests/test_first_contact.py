@@ -42,7 +42,9 @@ EVERY_DIAGRAM_DRAWN = (
 )
 TEST_TOOLS = ("pytest", "playwright", "mypy", "ruff")
 # What the environment of `make test` adds, which a newcomer's shell would not have.
-NOT_A_NEWCOMERS = ("SERIESBOOK_MERMAID_DIR", "PUPPETEER_EXECUTABLE_PATH", "VIRTUAL_ENV")
+NOT_A_NEWCOMERS = (
+    "SERIESBOOK_MERMAID_DIR", "PUPPETEER_EXECUTABLE_PATH", "VIRTUAL_ENV", "PYTHONPATH",
+)
 
 
 def newcomers_environment(**extra: str) -> dict[str, str]:
@@ -223,6 +225,13 @@ def sibling_site(fresh_clone: Path, tmp_path_factory: pytest.TempPathFactory) ->
     )
     assert build.returncode == 0, build.stderr
     assert not (volume / "node_modules").exists()
+    packaged = subprocess.run(
+        [str(venv / "bin" / "python"), "-c",
+         "from seriesbook.site import packaged_mermaid; print(packaged_mermaid())"],
+        env=env, capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    assert Path(packaged).is_relative_to(venv), "not the installed wheel's copy"
+    assert (Path(packaged) / "LICENSE").is_file() and (Path(packaged) / "manifest.json").is_file()
     return volume / "_build" / "html"
 
 
