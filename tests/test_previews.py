@@ -186,6 +186,14 @@ def test_sibling_volumes_preview_from_their_published_file(
     previews = page_data(sibling, "index")["p"]
     assert list(previews) == ["https://example.org/demo/ch02.html#sec-2-1"]
     assert previews["https://example.org/demo/ch02.html#sec-2-1"]["t"] == "§2.1 分配器 & 缓存"
+    assert "preview-sibling" not in sibling.warning.getvalue()
+
+    (Path(volume.outdir) / "seriesbook-previews.json").write_text('{"previews": [', "utf-8")
+    broken = build(make_app, book(tmp_path, "again", "previews-sibling"),
+                   confoverrides={"intersphinx_mapping": mapping})
+    said = [w for w in broken.warning.getvalue().splitlines() if "preview-sibling" in w]
+    assert len(said) == 1 and "'demo'" in said[0] and "not JSON" in said[0]
+    assert not (Path(broken.outdir) / "_previews").exists()
 
 
 def test_previews_can_be_turned_off(make_app: MakeApp, tmp_path: Path) -> None:

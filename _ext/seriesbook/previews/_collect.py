@@ -113,7 +113,11 @@ def _always(node: nodes.Element) -> bool:
 
 
 def _nothing_translated(doctree: nodes.document) -> bool:
-    """A page without a catalog: Sphinx marks none of its messages, all are untranslated."""
+    """A page without a catalog: Sphinx marks none of its messages, all are untranslated.
+
+    ``translation_progress`` is what Sphinx's ``TranslationProgressTotaliser`` (Sphinx ≥ 7.1)
+    counts of the ``translated`` marks; test_untranslated_text_carries_the_source_language
+    guards both (a page with a partial catalog, one with none)."""
     progress: dict[str, int] = doctree.get("translation_progress") or {}
     return not progress.get("translated", 0)
 

@@ -5,7 +5,7 @@ inventory. A link into a sibling (``{sec}`vllm:3.2```, ``{external+vllm:ref}`sec
 previews when that file is there: it is read the way intersphinx reads the inventory (same
 locations, Sphinx's HTTP session and ``intersphinx_timeout``), once per volume per build, so a
 reader's browser never makes a cross-site request. A volume without the file (stock Sphinx, an
-older build) just has no previews; that is not a problem to report.
+older build) just has no previews; a file that is not JSON of its shape is ``preview-sibling``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -36,9 +38,13 @@ def _volumes(app: Sphinx) -> list[tuple[str, str, list[str]]]:
 
 
 def _read(app: Sphinx, location: str) -> str | None:
+    """The file at *location* (None: there is none to read, as for a stock Sphinx volume)."""
     if "://" not in location:
         path = Path(app.srcdir) / location
-        return path.read_text(encoding="utf-8") if path.is_file() else None
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            return None
     from sphinx.util import requests
 
     try:
@@ -82,15 +88,19 @@ class SiblingPreviews:
         if name not in self._read:
             found: dict[str, dict[str, Any]] = {}
             for location in locations:
-                text = _read(self.app, location)
-                if text is None:
-                    continue
                 try:
+                    text = _read(self.app, location)
+                    if text is None:
+                        continue
                     data = json.loads(text)
-                except ValueError:
-                    continue
+                except ValueError as error:  # also a file that is not UTF-8
+                    data, why = None, f"not JSON ({error})"
+                else:
+                    why = 'not {"previews": {label: preview}}'
                 if isinstance(data, dict) and isinstance(data.get("previews"), dict):
                     found = {k: e for k, v in data["previews"].items() if (e := _entry(v))}
                     break
+                warn(Problem.PREVIEW_SIBLING, f"the previews volume {name!r} publishes at "
+                     f"{location} are {why}; its links are not previewed", None)
             self._read[name] = found
         return self._read[name]
