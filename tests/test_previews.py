@@ -180,9 +180,11 @@ def test_sibling_volumes_preview_from_their_published_file(
 ) -> None:
     volume = build(make_app, book(tmp_path, "demo"))
     inventory = str(Path(volume.outdir) / "objects.inv")
-    mapping = {"demo": ("https://example.org/demo/", inventory)}
+    def mapping() -> dict[str, Any]:  # Sphinx normalizes the mapping in place: one per build
+        return {"intersphinx_mapping": {"demo": ("https://example.org/demo/", inventory)}}
+
     sibling = build(make_app, book(tmp_path, "sibling", "previews-sibling"),
-                    confoverrides={"intersphinx_mapping": mapping})
+                    confoverrides=mapping())
     previews = page_data(sibling, "index")["p"]
     assert list(previews) == ["https://example.org/demo/ch02.html#sec-2-1"]
     assert previews["https://example.org/demo/ch02.html#sec-2-1"]["t"] == "§2.1 分配器 & 缓存"
@@ -190,7 +192,7 @@ def test_sibling_volumes_preview_from_their_published_file(
 
     (Path(volume.outdir) / "seriesbook-previews.json").write_text('{"previews": [', "utf-8")
     broken = build(make_app, book(tmp_path, "again", "previews-sibling"),
-                   confoverrides={"intersphinx_mapping": mapping})
+                   confoverrides=mapping())
     said = [w for w in broken.warning.getvalue().splitlines() if "preview-sibling" in w]
     assert len(said) == 1 and "'demo'" in said[0] and "not JSON" in said[0]
     assert not (Path(broken.outdir) / "_previews").exists()
