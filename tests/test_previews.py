@@ -66,6 +66,10 @@ def test_pages_get_their_links_previews(make_app: MakeApp, tmp_path: Path) -> No
     assert previews["ch02.html#ch-2"] == {"t": "第2章 内存", "b": [["p", "内存池按块复用显存。"]]}
     assert previews["ch02.html#sec-2-1"]["t"] == "§2.1 分配器 & 缓存"
     # a diagram is named, not drawn; line breaks between Han characters vanish
+    published = json.loads((Path(app.outdir) / "seriesbook-previews.json").read_text())
+    # a section that opens with a subsection shows that one's title and text
+    opening = published["previews"]["sec-3-2"]["b"]
+    assert opening == [["s", "§3.2.1 第一小节"], ["p", "小节的正文。"]]
     ch02 = page_data(app, "ch02")["p"]
     assert ch02["ch01.html#sec-1-1"]["b"][0] == ["d", ""]
     assert ch02["ch01.html#ch-1"]["b"][0][1].startswith("引擎把计算图交给执行器，按拓扑顺序")
@@ -93,7 +97,6 @@ def test_pages_get_their_links_previews(make_app: MakeApp, tmp_path: Path) -> No
                           "html.parser")
     assert index.find("meta", attrs={"name": "seriesbook-previews"}) is None  # nothing to show
 
-    published = json.loads((Path(app.outdir) / "seriesbook-previews.json").read_text())
     assert published["previews"]["sec-2-1"] == previews["ch02.html#sec-2-1"]
 
 

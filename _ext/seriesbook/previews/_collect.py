@@ -82,10 +82,17 @@ def opening(
     section: nodes.section, lang: str = "", untranslated: Untranslated = _untranslated
 ) -> tuple[Block, ...]:
     """The section's first paragraph (clipped), with the diagrams, code and tables before it
-    named; a short lead-in is followed by what comes next."""
+    named; a short lead-in is followed by what comes next. A section that opens with a
+    subsection shows that one's title (``s``) and opening."""
     blocks: list[Block] = []
     used = 0
     for child in section.children:
+        if isinstance(child, nodes.section) and not blocks:
+            title = child[0] if child.children and isinstance(child[0], nodes.title) else None
+            if title is None:
+                break
+            heading = Block("s", clean_astext(title), lang if lang and untranslated(title) else "")
+            return (heading, *opening(child, lang, untranslated)[: MAX_BLOCKS - 1])
         if isinstance(child, nodes.title | nodes.section):
             continue
         block = _block(child, lang, untranslated)

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 class Block(NamedTuple):
-    """One piece of a target's opening: ``p`` text, or ``d``/``c`` a diagram or code named.
+    """One piece of a target's opening: ``p`` text, ``s`` a subsection's title, or ``d``/``c``/``t``
+    a diagram, code block or table named (by its caption, if any).
 
     ``lang`` is set where the text is shown untranslated in a translated edition.
     """

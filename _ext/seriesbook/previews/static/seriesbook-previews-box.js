@@ -27,6 +27,7 @@
     } else {
       for (const [kind, text, lang] of p.b) {
         d.append(kind === "p" ? el("p", "", text, lang)
+          : kind === "s" ? el("p", "sbp-sub", text, lang)
           : el("p", "sbp-named", "〔" + ui[kind] + (text ? " · " + text : "") + "〕"));
       }
     }
