@@ -135,11 +135,12 @@ class PageWriter:
         if not enabled(app):
             return
         found = self.page_data(app, doctree, docname)
-        if not found:
+        path = Path(app.outdir, PREVIEW_DIR, docname + ".js")
+        if not found:  # (no longer) anything to preview: as a fresh build would leave it
+            path.unlink(missing_ok=True)
             return
         data = {"ui": ui_words(), "p": found}
         text = "seriesbookPreviews(" + _dumps(data) + ");\n"
-        path = Path(app.outdir, PREVIEW_DIR, docname + ".js")
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
