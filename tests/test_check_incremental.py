@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from seriesbook import kept
-from seriesbook.cli import main
-from seriesbook.reading import Reported
+from seriesbook.commands import kept
+from seriesbook.commands.cli import main
+from seriesbook.commands.reading import Reported
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from seriesbook.cli import main
+from seriesbook.commands.cli import main
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]

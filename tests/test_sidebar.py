@@ -1,4 +1,4 @@
-"""seriesbook.sidebar: the theme's titles-only toctree from reduced tocs, pages byte-identical.
+"""seriesbook.speed.sidebar: the theme's titles-only toctree from reduced tocs, same pages.
 
 Every test builds the same book with the reduction off (Sphinx's own path) and on, and compares
 every written file byte for byte: a book with two captioned parts, a hidden toctree, a toctree
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup
 from docutils import nodes
-from seriesbook import sidebar
+from seriesbook.speed import sidebar
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]

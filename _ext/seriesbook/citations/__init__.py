@@ -32,8 +32,8 @@ __all__ = ["Citation", "CitationCounts", "citation_counts", "find_citations", "p
 def setup(app: Sphinx) -> ExtensionMetadata:
     from seriesbook import __version__
 
-    app.setup_extension("seriesbook.config")
-    app.setup_extension("seriesbook.lines")  # a problem in a table cell: at its row
+    app.setup_extension("seriesbook.core.config")
+    app.setup_extension("seriesbook.core.lines")  # a problem in a table cell: at its row
     app.add_domain(CitationsDomain)
     app.add_role("src", SourceRole())
     app.add_transform(LinkCitations)

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.transforms import SphinxTransform
 
 from seriesbook import __version__
-from seriesbook.config import (
+from seriesbook.core.config import (
     book_editions,
     get_config,
     is_translated_edition,
@@ -123,7 +123,7 @@ class CheckCatalogs(SphinxTransform):
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
     _kept_messages.register(app)  # ... and once, kept across builds in the doctree directory

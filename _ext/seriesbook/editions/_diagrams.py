@@ -28,8 +28,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinxcontrib.mermaid import Mermaid, mermaid
 
+from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse, unsafe
-from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
     from pathlib import Path

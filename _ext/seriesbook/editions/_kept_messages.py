@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 from sphinx.util import logging
 
 from seriesbook import __version__
-from seriesbook.config import is_translated_edition
-from seriesbook.pagestore import PageStore
+from seriesbook.core.config import is_translated_edition
+from seriesbook.core.pagestore import PageStore
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -140,7 +140,7 @@ def fingerprint(env: BuildEnvironment) -> tuple[Any, ...]:
 
 
 class KeptMessages(PageStore[Key, Entry]):
-    """The parses loaded from the file (:class:`~seriesbook.pagestore.PageStore`)."""
+    """The parses loaded from the file (:class:`~seriesbook.core.pagestore.PageStore`)."""
 
     def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
         super().__init__(path, key)

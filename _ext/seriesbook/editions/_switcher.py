@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import book_editions, from_edition_root, get_config, rtd_language
+from seriesbook.core.config import book_editions, from_edition_root, get_config, rtd_language
 from seriesbook.editions._ui import editions_label, html_lang, language_name
 from seriesbook.site import is_website
 

@@ -19,7 +19,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from sphinx.locale import get_translation
 
-from seriesbook.config import language_key
+from seriesbook.core.config import language_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.setup_extension("sphinxcontrib.mermaid")
     _settings.register(app)
     _structure.register(app)

@@ -26,10 +26,10 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinxcontrib.mermaid import mermaid
 
-from seriesbook.config import get_config
+from seriesbook.core.config import get_config
+from seriesbook.core.problems import Problem, source_line, warn
 from seriesbook.editions._diagrams import diagram_label
 from seriesbook.offline import _render
-from seriesbook.problems import Problem, source_line, warn
 from seriesbook.site import find_mermaid_dist
 
 if TYPE_CHECKING:

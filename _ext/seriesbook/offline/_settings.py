@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import conf_py_values
+from seriesbook.core.config import conf_py_values
 from seriesbook.editions._ui import html_lang
 
 if TYPE_CHECKING:

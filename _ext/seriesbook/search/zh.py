@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
-from seriesbook.problems import Problem, warn
+from seriesbook.core.problems import Problem, warn
 from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.splitter import diagram_texts, han_bigrams, inline_junctions

@@ -79,8 +79,8 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
-    app.setup_extension("seriesbook.lines")  # a problem in a table cell: at its row
+    app.setup_extension("seriesbook.core.config")
+    app.setup_extension("seriesbook.core.lines")  # a problem in a table cell: at its row
     app.add_domain(SectionsDomain)
     app.add_role("sec", SecRole())
     app.add_transform(NoteNumbers)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from seriesbook.numbers import canonical, number_key, successor
-from seriesbook.problems import Problem
+from seriesbook.core.numbers import canonical, number_key, successor
+from seriesbook.core.problems import Problem
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from sphinx.domains import Domain
 from sphinx.util.nodes import make_refnode
 
-from seriesbook.problems import warn
+from seriesbook.core.problems import warn
 from seriesbook.sections._checks import find_problems
 from seriesbook.sections._parse import MentionKind, section_id
 

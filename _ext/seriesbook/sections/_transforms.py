@@ -19,8 +19,8 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import clean_astext, split_explicit_title
 
-from seriesbook.config import get_config
-from seriesbook.problems import Problem, warn
+from seriesbook.core.config import get_config
+from seriesbook.core.problems import Problem, warn
 from seriesbook.sections._domain import (
     DOMAIN,
     ChapterRecord,

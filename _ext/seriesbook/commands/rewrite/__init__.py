@@ -31,7 +31,7 @@ Markdown: spans of what the build read (:mod:`._inline`)
     with what you needed and report the rest. ``find_written(text, wanted, start, stop)``: the
     span where text as read is written, backslash escapes allowed. Use the doctree of the
     *source* edition (``run.app.env.get_doctree(docname)`` after
-    :func:`seriesbook.reading.read_book`).
+    :func:`seriesbook.commands.reading.read_book`).
 
 Catalogs (:mod:`._po`, :mod:`._catalogs`)
     ``catalog_files(app)``: every ``.po`` under ``locale_dirs``. ``read_entries(text)``:
@@ -55,7 +55,7 @@ Catalogs (:mod:`._po`, :mod:`._catalogs`)
 
 from __future__ import annotations
 
-from seriesbook.rewrite._catalogs import (
+from seriesbook.commands.rewrite._catalogs import (
     EntryRewrite,
     Span,
     apply_checked,
@@ -64,8 +64,8 @@ from seriesbook.rewrite._catalogs import (
     plan_catalog,
     verify_catalog,
 )
-from seriesbook.rewrite._conf import entry_span, literal_span
-from seriesbook.rewrite._inline import (
+from seriesbook.commands.rewrite._conf import entry_span, literal_span
+from seriesbook.commands.rewrite._inline import (
     Located,
     find_written,
     is_role,
@@ -74,7 +74,7 @@ from seriesbook.rewrite._inline import (
     role_name,
     text_blocks,
 )
-from seriesbook.rewrite._plan import (
+from seriesbook.commands.rewrite._plan import (
     Edit,
     Plan,
     PlanError,
@@ -83,7 +83,7 @@ from seriesbook.rewrite._plan import (
     read_text,
     shown,
 )
-from seriesbook.rewrite._po import PoEntry, PoString, escape, read_entries
+from seriesbook.commands.rewrite._po import PoEntry, PoString, escape, read_entries
 
 __all__ = [
     "Edit",

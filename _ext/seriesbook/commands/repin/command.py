@@ -17,13 +17,12 @@ from seriesbook.citations._data import citations_domain
 from seriesbook.citations._sources import SourceError, is_git_repository
 from seriesbook.citations._verify import local_copy_path
 from seriesbook.citations.lockfile import write_lock
-from seriesbook.config import default_source, get_config
-from seriesbook.reading import UsageError, read_book, read_pages
-from seriesbook.repin._book import Written, in_source
-from seriesbook.repin._map import Mapper, Status
-from seriesbook.repin._rewrites import BookRepin, Key, key_of
-from seriesbook.repin._trees import TreePair, open_pair
-from seriesbook.rewrite import (
+from seriesbook.commands.reading import UsageError, read_book, read_pages
+from seriesbook.commands.repin._book import Written, in_source
+from seriesbook.commands.repin._map import Mapper, Status
+from seriesbook.commands.repin._rewrites import BookRepin, Key, key_of
+from seriesbook.commands.repin._trees import TreePair, open_pair
+from seriesbook.commands.rewrite import (
     Plan,
     PlanError,
     apply_checked,
@@ -34,6 +33,7 @@ from seriesbook.rewrite import (
     plan_catalog,
     shown,
 )
+from seriesbook.core.config import default_source, get_config
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from seriesbook.stops import UsageError
+from seriesbook.commands.stops import UsageError
 
 
 class PlanError(UsageError):

@@ -1,11 +1,11 @@
 """``seriesbook renumber``: number the § sections again, and every reference with them.
 
-Reads the book with Sphinx's own reading (:func:`seriesbook.reading.read_pages`), numbers every
+Reads the book with Sphinx's own reading (:func:`..reading.read_pages`), numbers every
 chapter's § headings by the rule the checks enforce (:mod:`._outline`), and plans, with the
-shared rewrite layer (:mod:`seriesbook.rewrite`), the edits of the headings, of every § mention
+shared rewrite layer (:mod:`..rewrite`), the edits of the headings, of every § mention
 and local ``{sec}`` role the build links, and of the same in every catalog's msgid and msgstr
 (:mod:`._edits`). A dry run reports; ``--write`` applies every edit atomically and records the
-old → new map for sibling volumes (:mod:`seriesbook.renumber.history`).
+old → new map for sibling volumes (:mod:`seriesbook.renumbered.history`).
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook import heap
-from seriesbook.renumber._edits import CatalogRewrite, Dangling, plan_sources
-from seriesbook.renumber._outline import Heading, number_book
-from seriesbook.rewrite import (
+from seriesbook.commands.renumber._edits import CatalogRewrite, Dangling, plan_sources
+from seriesbook.commands.renumber._outline import Heading, number_book
+from seriesbook.commands.rewrite import (
     Edit,
     Plan,
     catalog_files,
     plan_catalog,
     shown,
 )
+from seriesbook.speed import heap
 
 if TYPE_CHECKING:
     from docutils import nodes

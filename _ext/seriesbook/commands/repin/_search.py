@@ -16,7 +16,7 @@ import posixpath
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from seriesbook.repin._trees import Lines, TreePair
+from seriesbook.commands.repin._trees import Lines, TreePair
 
 #: A block needs one line with this many non-blank characters to be searched for at all.
 MIN_DISTINCT = 10

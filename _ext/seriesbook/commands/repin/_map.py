@@ -1,6 +1,6 @@
 """Where a cited line range is in the new release: unchanged, moved, changed or lost.
 
-Pure: given a citation and a :class:`~seriesbook.repin._trees.TreePair`, decide
+Pure: given a citation and a :class:`~seriesbook.commands.repin._trees.TreePair`, decide
 
 * ``unchanged`` — same path, the cited lines identical at the same numbers;
 * ``moved`` — the identical lines elsewhere: the file's diff carries them to other numbers
@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from seriesbook.citations._verify import symbol_occurs
-from seriesbook.repin._search import BlockFinder
-from seriesbook.repin._trees import Lines, TreePair
+from seriesbook.commands.repin._search import BlockFinder
+from seriesbook.commands.repin._trees import Lines, TreePair
 
 #: Below this similarity (difflib's ratio) an edited range is searched for elsewhere first.
 SIMILAR = 0.5

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from babel.messages.pofile import PoFileError, read_po
 
-from seriesbook.rewrite._plan import Edit, Plan, PlanError
+from seriesbook.commands.rewrite._plan import Edit, Plan, PlanError
 
 _KEYWORD = re.compile(r'(?P<keyword>msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)[ \t]*(?=")')
 _UNESCAPE = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"'}

@@ -15,9 +15,9 @@ from pathlib import Path
 import sphinx
 from sphinx.errors import ExtensionError, SphinxError
 
-from seriesbook.config import PREFIX
+from seriesbook.core.config import PREFIX
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]
 SPHINX = Path(sphinx.__file__).resolve().parent
 
 

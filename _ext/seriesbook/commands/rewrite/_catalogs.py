@@ -2,7 +2,7 @@
 
 A message whose msgid changes only where its translation changes the same way stays a valid
 translation: Sphinx finds it by the new msgid, nothing turns fuzzy, and the file's other bytes
-stay as they were (see :mod:`seriesbook.rewrite._po`).
+stay as they were (see :mod:`seriesbook.commands.rewrite._po`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from babel.messages.pofile import read_po
 
-from seriesbook.rewrite._plan import Plan, PlanError
-from seriesbook.rewrite._po import PoEntry, read_entries
+from seriesbook.commands.rewrite._plan import Plan, PlanError
+from seriesbook.commands.rewrite._po import PoEntry, read_entries
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

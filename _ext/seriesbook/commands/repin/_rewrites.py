@@ -1,6 +1,6 @@
 """Plan a re-pin's edits: each citation of the source, in sources and catalogs, to its new place.
 
-Every citation is mapped once (:class:`~seriesbook.repin._map.Mapper`, by path, lines and
+Every citation is mapped once (:class:`~seriesbook.commands.repin._map.Mapper`, by path, lines and
 symbol) and every place it is written gets the same new text, so a catalog's msgid stays equal
 to its paragraph and its msgstr moves with it (no translation turns fuzzy). ``unchanged`` and
 ``lost`` citations are left as written; ``moved`` and ``changed`` ones are rewritten (``changed``
@@ -16,9 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from seriesbook.citations._parse import Citation
-from seriesbook.repin._book import Written, in_message
-from seriesbook.repin._map import Cited, Mapper, Mapping, Status
-from seriesbook.rewrite import EntryRewrite, Plan, PoEntry, Span, catalog_entries, line_of, shown
+from seriesbook.commands.repin._book import Written, in_message
+from seriesbook.commands.repin._map import Cited, Mapper, Mapping, Status
+from seriesbook.commands.rewrite import (
+    EntryRewrite,
+    Plan,
+    PoEntry,
+    Span,
+    catalog_entries,
+    line_of,
+    shown,
+)
 
 
 @dataclass(frozen=True)
@@ -153,7 +161,7 @@ class BookRepin:
         return found
 
     def catalog_rewrite(self, path: Path, suffixes: tuple[str, ...]) -> EntryRewrite:
-        """The callback for :func:`seriesbook.rewrite.plan_catalog` on catalog *path*."""
+        """The callback for :func:`seriesbook.commands.rewrite.plan_catalog` on catalog *path*."""
         def rewrite(entry: PoEntry) -> tuple[list[Span], list[Span]]:
             id_spans = self._spans(path, entry.msgid.line, entry.msgid.value, suffixes, None)
             shown = {w.citation.normalized() for w in in_message(entry.msgid.value, suffixes)}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.errors import ExtensionError
 
 from seriesbook import __version__
-from seriesbook.config import get_config, language_key
+from seriesbook.core.config import get_config, language_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -121,11 +121,11 @@ def _on_builder_inited(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.setup_extension("myst_parser")
     app.setup_extension("sphinxcontrib.mermaid")
-    app.setup_extension("seriesbook.sidebar")
-    app.setup_extension("seriesbook.templates")
+    app.setup_extension("seriesbook.speed.sidebar")
+    app.setup_extension("seriesbook.speed.templates")
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)

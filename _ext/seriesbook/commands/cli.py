@@ -12,9 +12,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from seriesbook import __version__, heap
-from seriesbook.config import book_editions
-from seriesbook.reading import (
+from seriesbook import __version__
+from seriesbook.commands.reading import (
     Reported,
     UsageError,
     check_editions,
@@ -22,6 +21,8 @@ from seriesbook.reading import (
     open_book,
     read_book,
 )
+from seriesbook.core.config import book_editions
+from seriesbook.speed import heap
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -91,14 +92,14 @@ def cmd_editions(args: argparse.Namespace) -> int:
 
 
 def cmd_renumber(args: argparse.Namespace) -> int:
-    from seriesbook.renumber.command import run_renumber
+    from seriesbook.commands.renumber.command import run_renumber
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
     return run_renumber(srcdir, confdir, write=args.write, fmt=args.format, fresh=args.fresh)
 
 
 def cmd_repin(args: argparse.Namespace) -> int:
-    from seriesbook.repin.command import run_repin
+    from seriesbook.commands.repin.command import run_repin
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
     return run_repin(

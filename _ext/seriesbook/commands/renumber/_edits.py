@@ -2,7 +2,7 @@
 
 What is a mention is what the build links: the blocks' ``pending_xref`` nodes that the sections
 capability made (auto-links, local ``{sec}`` roles), located in the ``.md`` with
-:func:`seriesbook.rewrite.locate_inline`; inline code, code blocks, diagrams, links and URLs are
+:func:`..rewrite.locate_inline`; inline code, code blocks, diagrams, links and URLs are
 never touched. A catalog message is tied to its block by its msgid (Sphinx's own extraction);
 its msgid is aligned with the block the same way, and its msgstr is read with MyST's markdown-it
 parser (the one the build configures), whose text tokens outside links are searched with the
@@ -21,7 +21,7 @@ from markdown_it.renderer import RendererHTML
 from myst_parser.parsers.mdit import create_md_parser
 from sphinx.util.nodes import extract_messages
 
-from seriesbook.rewrite import (
+from seriesbook.commands.rewrite import (
     Located,
     Plan,
     PoEntry,
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from markdown_it.token import Token
     from sphinx.environment import BuildEnvironment
 
-    from seriesbook.renumber._outline import Heading, Outline
+    from seriesbook.commands.renumber._outline import Heading, Outline
 
 
 @dataclass(frozen=True)

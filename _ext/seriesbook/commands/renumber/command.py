@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from seriesbook.kept import kept_dir, usable
-from seriesbook.reading import UsageError, read_pages
-from seriesbook.renumber import renumber
-from seriesbook.renumber.history import record_renumbering
-from seriesbook.rewrite import PlanError, apply_checked
+from seriesbook.commands.kept import kept_dir, usable
+from seriesbook.commands.reading import UsageError, read_pages
+from seriesbook.commands.renumber import renumber
+from seriesbook.commands.rewrite import PlanError, apply_checked
+from seriesbook.renumbered.history import record_renumbering
 
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
 

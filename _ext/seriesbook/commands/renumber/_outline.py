@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from seriesbook.reading import UsageError
+from seriesbook.commands.reading import UsageError
 from seriesbook.sections._domain import get_domain
 from seriesbook.sections._parse import is_new_heading
 from seriesbook.sections._transforms import SEC_NUMBER, heading_levels

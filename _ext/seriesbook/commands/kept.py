@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from seriesbook.reading import Reported
+    from seriesbook.commands.reading import Reported
 
 KEPT_ROOT = Path("_build")
 STAMP = "seriesbook-kept.json"
@@ -97,7 +97,7 @@ def _local_copies(app: Sphinx) -> dict[str, str]:
     its ref names now (a fetch can move a tag or a branch)."""
     from seriesbook.citations._sources import git_environment, is_git_repository
     from seriesbook.citations._verify import local_copy_path
-    from seriesbook.config import get_config
+    from seriesbook.core.config import get_config
 
     config = get_config(app.config)
     copies: dict[str, str] = {}

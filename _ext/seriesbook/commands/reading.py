@@ -29,10 +29,10 @@ from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
 from sphinx.util import logging as sphinx_logging
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
-from seriesbook import kept
-from seriesbook.config import book_editions
-from seriesbook.problems import WARNING_TYPE, translated_from
-from seriesbook.stops import UsageError, stopped_reading
+from seriesbook.commands import kept
+from seriesbook.commands.stops import UsageError, stopped_reading
+from seriesbook.core.config import book_editions
+from seriesbook.core.problems import WARNING_TYPE, translated_from
 
 T = TypeVar("T")
 
@@ -153,7 +153,7 @@ def open_book(
     """Start Sphinx on the book (``dummy`` builder, temporary output); read nothing yet.
 
     *language* builds that edition (``-D language=…``). *kept* is a directory whose environment
-    is loaded and kept (:mod:`seriesbook.kept`); without it the environment is fresh and
+    is loaded and kept (:mod:`seriesbook.commands.kept`); without it the environment is fresh and
     temporary. An error that stops Sphinx from starting is a :class:`UsageError` naming the file.
     """
     confoverrides = dict(overrides or {})
@@ -188,7 +188,7 @@ def read_book(
 ) -> Iterator[BookRun]:
     """Read and resolve the whole book with the non-writing builder; yield app and problems.
 
-    With *keep*, the environment is kept in ``_build/check/`` (:mod:`seriesbook.kept`): only
+    With *keep*, the environment is kept in ``_build/check/`` (:mod:`.kept`): only
     changed documents are re-read, and the problems are the same as a fresh read's.
     """
     kept_dir = kept.usable(kept.check_dir(confdir, language)) if keep else None
@@ -216,7 +216,7 @@ def _open_kept(
     kept_dir: Path | None,
 ) -> Iterator[tuple[Sphinx, _Collector, Callable[[], None]]]:
     """:func:`open_book` on *kept_dir*'s environment while its stamp still matches
-    (:func:`seriesbook.kept.stamp`), else on a fresh one there; yield the app, its collector,
+    (:func:`.kept.stamp`), else on a fresh one there; yield the app, its collector,
     and what to call once the run has succeeded (it stamps the kept environment)."""
     # a kept environment whose stamp differs is discarded before Sphinx starts on it again
     attempts = ["kept", "fresh"] if kept_dir is not None and kept.has_stamp(kept_dir) else ["fresh"]
@@ -244,7 +244,7 @@ def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iter
     """Only Sphinx's reading phase: every page parsed and transformed, the environment complete,
     nothing resolved or written; for commands that need only the read doctrees.
 
-    With *kept* (:func:`seriesbook.kept.kept_dir`) the environment stays there between runs
+    With *kept* (:func:`seriesbook.commands.kept.kept_dir`) the environment stays there between runs
     and Sphinx re-reads only the pages changed since, by its own incremental rules; the
     problems reported are then those of the pages read again. A changed conf.py, seriesbook
     version or lock reads afresh, as for ``check``. Without *kept* every page is read afresh.

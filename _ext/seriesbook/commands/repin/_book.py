@@ -1,7 +1,7 @@
 """Where the book's citations are written: spans in the ``.md`` sources and in catalog strings.
 
 Sources: the build's own doctrees say what a citation is (the literals, ``{src}`` roles and
-excerpt captions that :mod:`seriesbook.citations` linked); :func:`seriesbook.rewrite.locate_inline`
+excerpt captions that :mod:`seriesbook.citations` linked); :func:`..rewrite.locate_inline`
 finds each in the ``.md`` text. A ``{src}`` role's span is its target (``path:LINES`` inside
 ``<…>``), never its symbol. Catalogs: a message's citations are found the way ``i18n-mismatch``
 finds them (:data:`seriesbook.citations._parse` recognizers), in the msgid and the msgstr alike.
@@ -24,7 +24,7 @@ from seriesbook.citations._parse import (
     Citation,
     parse_citation,
 )
-from seriesbook.rewrite import line_start, locate_inline, text_blocks
+from seriesbook.commands.rewrite import line_start, locate_inline, text_blocks
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment

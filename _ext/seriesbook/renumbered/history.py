@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__
-from seriesbook.problems import Problem, warn
-from seriesbook.rewrite import PlanError
+from seriesbook.commands.rewrite import PlanError
+from seriesbook.core.problems import Problem, warn
 from seriesbook.sections._transforms import MENTION_INVENTORY, MENTION_NUMBER
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
 
-    from seriesbook.renumber import Report
+    from seriesbook.commands.renumber import Report
 
 HISTORY_FILE = "seriesbook-renumbered.json"
 

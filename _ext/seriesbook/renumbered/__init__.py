@@ -1,0 +1,1 @@
+"""The renumbering history sibling volumes publish and check their links against."""

@@ -1,0 +1,1 @@
+"""Build-speed machinery: the same pages, built faster."""
