@@ -21,14 +21,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
-import sphinx.locale
 from docutils import nodes
 from sphinx.application import ENV_PICKLE_FILENAME, Sphinx
 from sphinx.util import logging as sphinx_logging
 from sphinx.util.docutils import docutils_namespace, patch_docutils
 
+from seriesbook import compat
 from seriesbook.commands import kept
 from seriesbook.commands.stops import UsageError, stopped_reading
 from seriesbook.core.config import book_editions
@@ -97,7 +97,7 @@ class _Collector(sphinx_logging.WarningStreamHandler):
         self.app = app
         self.addFilter(sphinx_logging.WarningSuppressor(app))
         self.addFilter(sphinx_logging.OnceFilter())
-        logging.getLogger(sphinx_logging.NAMESPACE).addHandler(self)
+        compat.sphinx_logger().addHandler(self)
 
     def emit(self, record: logging.LogRecord) -> None:
         file, line = self._where(getattr(record, "location", None))
@@ -314,32 +314,20 @@ def _fresh_docutils(confdir: Path) -> Iterator[None]:
     ``sphinx.locale`` merges the catalogs of every language it has loaded, so a second
     edition read in the same process must start from none.
     """
-    sphinx.locale.translators.clear()
+    compat.forget_translations()
     with patch_docutils(confdir), docutils_namespace():
         yield
 
 
 @contextmanager
 def _collecting(collector: _Collector) -> Iterator[None]:
-    """Attach *collector* as soon as Sphinx sets up its logging, before it reads conf.py.
-
-    ``Sphinx()`` replaces every handler of its logger while starting, and warns (option types,
-    extensions, ``builder-inited``) before it returns, so a handler added afterwards misses those.
-    """
-    setup = sphinx_logging.setup
-
-    def setup_and_collect(
-        app: Sphinx, status: IO[str], warning: IO[str], *, verbosity: int = 0
-    ) -> None:
-        setup(app, status, warning, verbosity=verbosity)
-        collector.attach(app)
-
-    sphinx_logging.setup = setup_and_collect
+    """Attach *collector* as soon as Sphinx sets up its logging, before it reads conf.py, so
+    the warnings Sphinx gives while starting are problems too."""
     try:
-        yield
+        with compat.after_logging_setup(collector.attach):
+            yield
     finally:
-        sphinx_logging.setup = setup
-        logging.getLogger(sphinx_logging.NAMESPACE).removeHandler(collector)
+        compat.sphinx_logger().removeHandler(collector)
 
 
 def _sort_key(r: Reported) -> tuple[str, int, str, str]:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from sphinx.errors import ConfigError
 
+from seriesbook import compat
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -316,10 +318,8 @@ def book_editions(config: Config) -> list[str]:
 
 
 def conf_py_values(config: Config) -> dict[str, Any]:
-    """What conf.py itself set, before ``-D`` overrides (Sphinx's private ``_raw_config``: the
-    one place seriesbook reads it)."""
-    raw: dict[str, Any] = getattr(config, "_raw_config", {})
-    return raw
+    """What conf.py itself set, before ``-D`` overrides."""
+    return compat.conf_py_values(config)
 
 
 def source_language(config: Config) -> str:

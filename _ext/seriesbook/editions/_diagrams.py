@@ -28,6 +28,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinxcontrib.mermaid import Mermaid, mermaid
 
+from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse, unsafe
 
@@ -75,7 +76,7 @@ class TranslateLabels(SphinxTransform):
     default_priority = 19  # Locale is 20
 
     def apply(self, **kwargs: Any) -> None:
-        builder = getattr(self.env, "_builder_cls", None)  # as Sphinx's own i18n transforms do
+        builder = compat.builder_class(self.env)  # as Sphinx's own i18n transforms do
         if builder is None or not builder.use_message_catalog or not self.config.language:
             return  # the gettext builder extracts the labels instead
         domain = docname_to_domain(self.env.current_document.docname, self.config.gettext_compact)

@@ -29,8 +29,10 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
-from sphinx.transforms import SphinxTransform, i18n
+from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import NodeMatcher
+
+from seriesbook import compat
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -44,7 +46,7 @@ SPHINX_UPDATE_TITLE_MAPPING_SHA256 = (
     "562795a8e7a9ff4c458e549ccb74e548566d4cf3a32344c334cfd42c92be3867"
 )
 
-_SphinxNodeUpdater = i18n._NodeUpdater
+_SphinxNodeUpdater = compat.SphinxNodeUpdater
 
 # The pages inside Locale: None until the page's first translated title builds the index.
 _OPEN: weakref.WeakKeyDictionary[nodes.document, dict[str, list[nodes.target]] | None] = (
@@ -153,6 +155,6 @@ def register(app: Sphinx) -> None:
     """Index titles' targets inside ``Locale``, unless Sphinx's method is not the pinned one."""
     if not sphinx_method_is_pinned():
         return  # another Sphinx: its own walk, whatever it does now
-    i18n._NodeUpdater = IndexedNodeUpdater  # type: ignore[misc]  # Locale looks it up here
+    compat.replace_node_updater(IndexedNodeUpdater)  # Locale looks it up there
     app.add_transform(OpenTitleIndex)
     app.add_transform(CloseTitleIndex)

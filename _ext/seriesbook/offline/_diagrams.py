@@ -26,6 +26,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinxcontrib.mermaid import mermaid
 
+from seriesbook import compat
 from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, source_line, warn
 from seriesbook.editions._diagrams import diagram_label
@@ -160,14 +161,16 @@ class PlaceDiagrams(SphinxPostTransform):
     def is_supported(self) -> bool:
         # The builder and application as Sphinx's own post-transforms reach them (Sphinx 9
         # deprecates ``SphinxTransform.app``).
-        return output_format(self.env._builder_cls) is not None
+        builder = compat.builder_class(self.env)
+        return builder is not None and output_format(builder) is not None
 
     def run(self, **kwargs: Any) -> None:
-        fmt = output_format(self.env._builder_cls)
+        builder = compat.builder_class(self.env)
+        fmt = output_format(builder) if builder is not None else None
         diagrams = list(self.document.findall(mermaid))
         if fmt is None or not diagrams:
             return
-        drawing = _Drawing(self.env._app, fmt)
+        drawing = _Drawing(compat.application(self.env), fmt)
         for node in diagrams:
             path = drawing.path(node["code"])
             if not path.is_file():  # reported by draw_missing

@@ -20,6 +20,8 @@ from sphinx import addnodes
 from sphinx.locale import _
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from seriesbook import compat
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.writers.latex import LaTeXTranslator
@@ -130,7 +132,7 @@ def _no_contents_caption(app: Sphinx) -> None:
     captions are the parts here, so the contents get the language's own name ("目录")."""
     if app.builder.format == "latex":
         contents = str(_("Contents"))
-        app.builder.get_contentsname = lambda indexfile: contents  # type: ignore[attr-defined]
+        compat.set_contents_name(app.builder, contents)
 
 
 def register(app: Sphinx) -> None:

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
+from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
 from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
@@ -70,7 +71,7 @@ def make_tokenizer(userdict: str | None) -> jieba.Tokenizer:
     if userdict is None:
         return tokenizer
     if Path(userdict).resolve() == Path(JIEBA_DEFAULT_DICT).resolve():
-        tokenizer.total *= 2
+        compat.double_total(tokenizer)
     else:
         tokenizer.load_userdict(userdict)
     return tokenizer
@@ -83,7 +84,7 @@ class SearchChinese(SphinxSearchChinese):
 
     def __init__(self, options: dict[str, str]) -> None:
         # Sphinx's __init__ loads jieba's dictionary; do its other work and defer that.
-        super(SphinxSearchChinese, self).__init__(options)
+        compat.init_search_language(self, options)
         import snowballstemmer  # type: ignore[import-untyped]
 
         self.latin_terms: set[str] = set()

@@ -66,11 +66,11 @@ def _require_mermaid(app: Sphinx) -> None:
             f"npm), or point seriesbook_mermaid_dir or ${MERMAID_ENV} at npm's mermaid/dist."
         )
     app.config.mermaid_use_local = f"{STATIC_SUBDIR}/{MERMAID_ENTRY}"
-    app.env._seriesbook_mermaid_dist = dist  # type: ignore[attr-defined]
+    app.env.seriesbook_mermaid_dist = dist  # type: ignore[attr-defined]
 
 
 def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
-    dist: Path | None = getattr(app.env, "_seriesbook_mermaid_dist", None)
+    dist: Path | None = getattr(app.env, "seriesbook_mermaid_dist", None)
     if exception is not None or dist is None or not is_website(app):
         return
     target = Path(app.outdir) / "_static" / STATIC_SUBDIR

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seriesbook import compat
 from seriesbook.commands.renumber._edits import CatalogRewrite, Dangling, plan_sources
 from seriesbook.commands.renumber._outline import Heading, number_book
 from seriesbook.commands.rewrite import (
@@ -103,8 +104,7 @@ def document_order(env: BuildEnvironment, root_doc: str) -> list[str]:
 def _read_doctree(env: BuildEnvironment, docname: str) -> nodes.document:
     """The page's doctree as read: the one this run read if Sphinx still holds it (read-only
     here, so no unpickling), else from the environment's pickle (once)."""
-    kept: dict[str, nodes.document] = getattr(env, "_write_doc_doctree_cache", {})
-    return kept.get(docname) or env.get_doctree(docname)
+    return compat.doctrees_in_memory(env).get(docname) or env.get_doctree(docname)
 
 
 def renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[Any]]]:
