@@ -35,9 +35,10 @@ from docutils import nodes
 from sphinx.util.build_phase import BuildPhase
 
 from seriesbook import __version__
+from seriesbook.commands.checker import CheckBuilder
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from collections.abc import Set as AbstractSet
 
     from sphinx.application import Sphinx
@@ -343,18 +344,9 @@ class KeptResolution:
         self.kept = self._load()
         # a run that stops half-way must not leave answers the next run would trust
         self.path.unlink(missing_ok=True)
-        builder = app.builder
-        write_documents = builder.write_documents
-        builder.get_outdated_docs = lambda: []  # type: ignore[method-assign]
-        builder.prepare_writing = self._choose  # type: ignore[method-assign]
-
-        def resolve_each(docnames: AbstractSet[str]) -> None:
-            for docname in sorted(docnames):
-                start = len(self.reported)
-                write_documents({docname})
-                self.now[docname] = self.reported[start:]
-
-        builder.write_documents = resolve_each  # type: ignore[method-assign]
+        if not isinstance(app.builder, CheckBuilder):
+            raise TypeError(f"a kept check needs the {CheckBuilder.name!r} builder")
+        app.builder.resolution = self
         app.connect("missing-reference", self._left_the_book, priority=0)
 
     def _load(self) -> tuple[str, dict[str, list[Reported]], set[str]] | None:
@@ -365,17 +357,22 @@ class KeptResolution:
             return None
         return kept if isinstance(kept, tuple) and len(kept) == 3 else None
 
-    def _choose(self, docnames: AbstractSet[str]) -> None:
-        """Sphinx's choice (re-read pages and their toctree parents), widened where needed:
-        ``Builder.write`` passes the set it then writes."""
-        assert isinstance(docnames, set)
+    def choose(self, sphinx_choice: AbstractSet[str]) -> set[str]:
+        """Sphinx's choice (re-read pages and their toctree parents), widened where needed."""
         env = self.app.env
         self.fingerprint = resolution_fingerprint(env)
         if self.kept is None or self.kept[0] != self.fingerprint:
-            docnames |= env.found_docs
-            return
+            return set(env.found_docs)
         _, problems, outside = self.kept
-        docnames |= {d for d in env.found_docs if d not in problems or d in outside}
+        return set(sphinx_choice) | {
+            d for d in env.found_docs if d not in problems or d in outside
+        }
+
+    def resolve(self, docname: str, resolve: Callable[[], None]) -> None:
+        """Resolve *docname* alone, keeping the problems it reports."""
+        start = len(self.reported)
+        resolve()
+        self.now[docname] = self.reported[start:]
 
     def _left_the_book(self, app: Sphinx, env: BuildEnvironment, *args: object) -> None:
         if env.current_document.docname:

@@ -1,7 +1,8 @@
 """Read a book with Sphinx itself and collect its problems, for the ``seriesbook`` commands.
 
 ``seriesbook check``, ``lock`` and ``stats`` must see exactly what the build sees, so they run
-Sphinx's own reading and resolving with the non-writing ``dummy`` builder into a temporary
+Sphinx's own reading and resolving with the non-writing ``seriesbook-check`` builder (Sphinx's
+``dummy`` builder, :mod:`.checker`) into a temporary
 directory, and collect every warning as a :class:`Reported` record instead of parsing text.
 The collector is attached the moment Sphinx sets up its logging, so warnings Sphinx and the
 extensions emit while starting (conf.py, option types, ``builder-inited``) are problems too.
@@ -30,6 +31,7 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 
 from seriesbook import compat
 from seriesbook.commands import kept
+from seriesbook.commands.checker import NAME as CHECK_BUILDER
 from seriesbook.commands.stops import UsageError, stopped_reading
 from seriesbook.core.config import book_editions
 from seriesbook.core.problems import WARNING_TYPE, translated_from
@@ -150,7 +152,7 @@ def open_book(
     collector: _Collector | None = None,
     kept: Path | None = None,
 ) -> Iterator[Sphinx]:
-    """Start Sphinx on the book (``dummy`` builder, temporary output); read nothing yet.
+    """Start Sphinx on the book (non-writing builder, temporary output); read nothing yet.
 
     *language* builds that edition (``-D language=…``). *kept* is a directory whose environment
     is loaded and kept (:mod:`seriesbook.commands.kept`); without it the environment is fresh and
@@ -169,7 +171,7 @@ def open_book(
         app = _stopping(
             confdir,
             lambda: Sphinx(
-                srcdir, confdir, str(work / "out"), str(work / "doctrees"), "dummy",
+                srcdir, confdir, str(work / "out"), str(work / "doctrees"), CHECK_BUILDER,
                 confoverrides=confoverrides, status=None, warning=io.StringIO(),
                 freshenv=kept is None, keep_going=True,
             ),
