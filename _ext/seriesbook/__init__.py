@@ -9,7 +9,7 @@ each capability module is also an extension of its own:
 * ``seriesbook.editions`` — translated editions from gettext catalogs;
 * ``seriesbook.stats`` — the book's scale table and chapter gates;
 * ``seriesbook.search`` — Chinese search index, segmenting each text once across builds;
-* ``seriesbook.renumbered.history`` — publishes the renumbering history beside ``objects.inv``
+* ``seriesbook.renumbered`` — publishes the renumbering history beside ``objects.inv``
   and warns when a link into a sibling volume names a number renumbered there.
 * ``seriesbook.offline`` — PDF (XeLaTeX, xeCJK) and EPUB editions with drawn diagrams.
 * ``seriesbook.speed.heap`` — Python's cycle collector runs less often during a build.
@@ -27,7 +27,7 @@ __version__ = "0.1.0"
 
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
-    "seriesbook.search", "seriesbook.editions", "seriesbook.renumbered.history",
+    "seriesbook.search", "seriesbook.editions", "seriesbook.renumbered",
     "seriesbook.offline", "seriesbook.speed.heap",
 )
 

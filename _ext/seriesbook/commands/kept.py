@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
 
-    from seriesbook.commands.reading import Reported
+    from seriesbook.commands.reported import Reported
 
 KEPT_ROOT = Path("_build")
 STAMP = "seriesbook-kept.json"
@@ -96,8 +96,7 @@ def stamp(app: Sphinx, overrides: dict[str, Any]) -> str:
 def _local_copies(app: Sphinx) -> dict[str, str]:
     """Each source's local copy as citations read it: its path, and for a git copy the commit
     its ref names now (a fetch can move a tag or a branch)."""
-    from seriesbook.citations._sources import git_environment, is_git_repository
-    from seriesbook.citations._verify import local_copy_path
+    from seriesbook.citations import git_environment, is_git_repository, local_copy_path
     from seriesbook.core.config import get_config
 
     config = get_config(app.config)

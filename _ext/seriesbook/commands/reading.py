@@ -32,6 +32,7 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 from seriesbook import compat
 from seriesbook.commands import kept
 from seriesbook.commands.checker import NAME as CHECK_BUILDER
+from seriesbook.commands.reported import Reported
 from seriesbook.commands.stops import UsageError, stopped_reading
 from seriesbook.core.config import book_editions
 from seriesbook.core.problems import WARNING_TYPE, translated_from
@@ -47,25 +48,6 @@ __all__ = [
     "read_book",
     "read_pages",
 ]
-
-
-@dataclass(frozen=True, order=True)
-class Reported:
-    """One warning of a build, as data."""
-
-    file: str | None
-    line: int | None
-    code: str
-    message: str
-
-    def as_text(self) -> str:
-        where = self.file or "<book>"
-        if self.line is not None:
-            where = f"{where}:{self.line}"
-        return f"{where}: {self.code}: {self.message}"
-
-    def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "code": self.code, "message": self.message}
 
 
 def default_dirs(srcdir: str | None, confdir: str | None) -> tuple[Path, Path]:

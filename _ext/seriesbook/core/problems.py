@@ -49,6 +49,10 @@ class Problem(Enum):
         "sec-renumbered",
         "A {sec} link into a sibling volume names a number that volume has renumbered.",
     )
+    SEC_HISTORY_UNREADABLE = (
+        "sec-history-unreadable",
+        "A sibling volume's renumbering history could not be fetched or read (not a 404).",
+    )
     SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
     # source citations
     CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."

@@ -47,10 +47,12 @@ from seriesbook.editions._coverage import (
     page_messages,
     purge_messages,
 )
+from seriesbook.editions._diagrams import diagram_label
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
+from seriesbook.editions._ui import download_tooltip, html_lang
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -60,7 +62,15 @@ if TYPE_CHECKING:
     from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
 
-__all__ = ["Coverage", "catalog_coverage", "differences", "recognizers"]
+__all__ = [
+    "Coverage",
+    "catalog_coverage",
+    "diagram_label",
+    "differences",
+    "download_tooltip",
+    "html_lang",
+    "recognizers",
+]
 
 
 def recognizers(config: Config, language: str) -> dict[str, Recognizer]:

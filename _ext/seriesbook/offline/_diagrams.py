@@ -29,7 +29,7 @@ from sphinxcontrib.mermaid import mermaid
 from seriesbook import compat
 from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, source_line, warn
-from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions import diagram_label
 from seriesbook.offline import _render
 from seriesbook.site import find_mermaid_dist
 

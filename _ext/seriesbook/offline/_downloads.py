@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.core.config import from_edition_root, get_config, rtd_language
-from seriesbook.editions._ui import download_tooltip
+from seriesbook.editions import download_tooltip
 from seriesbook.site import is_website
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.core.config import conf_py_values
-from seriesbook.editions._ui import html_lang
+from seriesbook.editions import html_lang
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -2,67 +2,44 @@
 
 Renumbering changes ``sec-…`` ids other volumes link to. ``seriesbook renumber --write`` appends
 its old → new map to ``seriesbook-renumbered.json`` next to ``conf.py`` (the source of truth,
-committed with the book), keyed by the release and the date; an HTML build copies it to its
-output beside ``objects.inv``. A seriesbook volume that links ``{sec}`vol:N.M``` reads the
-target volume's published file the way intersphinx reads its inventory (same location rules,
-same timeout) and warns ``sec-renumbered`` when N.M was renumbered there, so a link that now
-lands on a different section is reported, not silently wrong.
+committed with the book); an HTML build copies it to its output beside ``objects.inv``. A
+seriesbook volume that links ``{sec}`vol:N.M``` reads the target volume's published file with
+intersphinx's own fetch and settings (same location rules, timeout, TLS settings and user
+agent) and warns ``sec-renumbered`` when N.M was renumbered there, so a link that now lands on a
+different section is reported, not silently wrong. A volume that never renumbered publishes no
+file (a 404, or no local file): nothing renumbered. Any other failure (network, TLS, not JSON)
+is a ``sec-history-unreadable`` warning, once per location: its links were not checked.
 """
 
 from __future__ import annotations
 
-import datetime
 import json
 import shutil
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook import __version__
-from seriesbook.commands.rewrite import PlanError
+from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
-from seriesbook.sections._transforms import MENTION_INVENTORY, MENTION_NUMBER
+from seriesbook.sections import MENTION_INVENTORY, MENTION_NUMBER
 
 if TYPE_CHECKING:
     from docutils import nodes
     from sphinx import addnodes
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
-    from sphinx.util.typing import ExtensionMetadata
-
-    from seriesbook.commands.renumber import Report
 
 HISTORY_FILE = "seriesbook-renumbered.json"
-
-# published maps read in this process, by location (a volume's file is read once per build)
-_PUBLISHED: dict[str, dict[str, tuple[str, str]]] = {}
 
 
 def history_path(app: Sphinx) -> Path:
     return Path(app.confdir) / HISTORY_FILE
 
 
-def _load(text: str) -> list[dict[str, Any]]:
+def load(text: str) -> list[dict[str, Any]]:
+    """The renumberings of a history file's text (raises ``ValueError`` if it is not JSON)."""
     data = json.loads(text)
     entries = data.get("renumberings", []) if isinstance(data, dict) else []
     return [e for e in entries if isinstance(e, dict) and isinstance(e.get("map"), dict)]
-
-
-def record_renumbering(app: Sphinx, report: Report) -> dict[Path, str]:
-    """The history file with this renumbering appended (written with the book's edits)."""
-    if not report.map:
-        return {}
-    path = history_path(app)
-    try:
-        entries = _load(path.read_text(encoding="utf-8")) if path.is_file() else []
-    except ValueError as error:  # not JSON, or not UTF-8: the author's file, not ours to replace
-        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
-    entries.append({
-        "release": app.config.release or None,
-        "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
-        "map": report.map,
-    })
-    text = json.dumps({"renumberings": entries}, ensure_ascii=False, indent=2) + "\n"
-    return {path: text}
 
 
 def renumbered(entries: list[dict[str, Any]]) -> dict[str, tuple[str, str]]:
@@ -76,77 +53,89 @@ def renumbered(entries: list[dict[str, Any]]) -> dict[str, tuple[str, str]]:
     return result
 
 
-def _publish(app: Sphinx, exception: Exception | None) -> None:
+def publish(app: Sphinx, exception: Exception | None) -> None:
     source = history_path(app)
     if exception is None and app.builder.format == "html" and source.is_file():
         shutil.copyfile(source, Path(app.outdir) / HISTORY_FILE)
 
 
-def _locations(app: Sphinx, inventory: str) -> list[str]:
-    """Where the volume *inventory* publishes its history: beside its objects.inv."""
+def _locations(app: Sphinx, inventory: str) -> list[tuple[str, str]]:
+    """Where the volume *inventory* publishes its history (beside its objects.inv), with the
+    volume's base URI: intersphinx's own mapping, as it normalised it."""
     mapping = getattr(app.config, "intersphinx_mapping", {}) or {}
     value = mapping.get(inventory)
     if not value:
         return []
     uri, targets = value[1] if isinstance(value[1], tuple) and len(value) == 2 else value
-    found: list[str] = []
+    found: list[tuple[str, str]] = []
     for target in targets if isinstance(targets, tuple) else (targets,):
         base = uri if target is None else str(target).rsplit("/", 1)[0]
-        found.append(base.rstrip("/") + "/" + HISTORY_FILE)
+        found.append((uri, base.rstrip("/") + "/" + HISTORY_FILE))
     return found
 
 
-def _fetch(app: Sphinx, location: str) -> dict[str, tuple[str, str]]:
-    if location not in _PUBLISHED:
-        text: str | None = None
-        if "://" in location:
-            from sphinx.util import requests
+def _not_published(error: BaseException) -> bool:
+    """The volume publishes no history (it never renumbered): a 404 or no local file."""
+    response = getattr(error, "response", None)
+    return isinstance(error, FileNotFoundError) or getattr(response, "status_code", None) == 404
 
-            try:
-                with requests.get(location, timeout=app.config.intersphinx_timeout) as response:
-                    if response.ok:
-                        text = response.text
-            except OSError:
-                text = None
-        else:
-            path = Path(app.srcdir) / location
-            text = path.read_text(encoding="utf-8") if path.is_file() else None
+
+class SiblingHistories:
+    """The sibling volumes' published histories, each fetched once per build."""
+
+    def __init__(self) -> None:
+        self.published: dict[str, dict[str, tuple[str, str]]] = {}
+
+    def forget(self, app: Sphinx) -> None:
+        self.published.clear()
+
+    def fetch(self, app: Sphinx, uri: str, location: str, node: nodes.Node) -> dict[str, Any]:
+        if location in self.published:
+            return self.published[location]
+        self.published[location] = {}
         try:
-            _PUBLISHED[location] = renumbered(_load(text)) if text else {}
-        except (ValueError, AttributeError):
-            _PUBLISHED[location] = {}
-    return _PUBLISHED[location]
+            text = compat.fetch_like_intersphinx(app, uri, location).decode("utf-8")
+            self.published[location] = renumbered(load(text))
+        except Exception as error:  # whatever intersphinx's fetch raises: requests, OSError
+            if not _not_published(error):
+                warn(
+                    Problem.SEC_HISTORY_UNREADABLE,
+                    f"cannot read the renumbering history {location} ({_reason(error)}): links "
+                    "into that volume are not checked against its renumberings",
+                    node,
+                )
+        return self.published[location]
 
-
-def check_sibling(
-    app: Sphinx, env: BuildEnvironment, node: addnodes.pending_xref, contnode: nodes.TextElement
-) -> None:
-    """``{sec}`vol:N.M```: warn when vol's published history says N.M was renumbered."""
-    inventory = node.get(MENTION_INVENTORY)
-    if inventory is None:
-        return
-    number = node[MENTION_NUMBER]
-    for location in _locations(app, inventory):
-        moved = _fetch(app, location).get(number)
-        if moved is not None:
-            new, when = moved
-            warn(
-                Problem.SEC_RENUMBERED,
-                f"§{number} of {inventory!r} was renumbered §{new} ({when}): this link now "
-                f"lands on whatever is §{number} there; write {{sec}}`{inventory}:{new}` if "
-                "the section meant is the renumbered one",
-                node,
-            )
+    def check(
+        self,
+        app: Sphinx,
+        env: BuildEnvironment,
+        node: addnodes.pending_xref,
+        contnode: nodes.TextElement,
+    ) -> None:
+        """``{sec}`vol:N.M```: warn when vol's published history says N.M was renumbered."""
+        inventory = node.get(MENTION_INVENTORY)
+        if inventory is None:
             return
+        number = node[MENTION_NUMBER]
+        for uri, location in _locations(app, inventory):
+            moved = self.fetch(app, uri, location, node).get(number)
+            if moved is not None:
+                new, when = moved
+                warn(
+                    Problem.SEC_RENUMBERED,
+                    f"§{number} of {inventory!r} was renumbered §{new} ({when}): this link now "
+                    f"lands on whatever is §{number} there; write {{sec}}`{inventory}:{new}` if "
+                    "the section meant is the renumbered one",
+                    node,
+                )
+                return
 
 
-def _forget(app: Sphinx) -> None:
-    _PUBLISHED.clear()
+def _reason(error: BaseException) -> str:
+    if isinstance(error, UnicodeDecodeError):
+        return "not UTF-8"
+    if isinstance(error, ValueError):
+        return f"not JSON: {error}"
+    return f"{type(error).__name__}: {error}"
 
-
-def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.sections")
-    app.connect("builder-inited", _forget)
-    app.connect("missing-reference", check_sibling, priority=390)  # before resolving
-    app.connect("build-finished", _publish)
-    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -5,7 +5,7 @@ chapter's § headings by the rule the checks enforce (:mod:`._outline`), and pla
 shared rewrite layer (:mod:`..rewrite`), the edits of the headings, of every § mention
 and local ``{sec}`` role the build links, and of the same in every catalog's msgid and msgstr
 (:mod:`._edits`). A dry run reports; ``--write`` applies every edit atomically and records the
-old → new map for sibling volumes (:mod:`seriesbook.renumbered.history`).
+old → new map for sibling volumes (:mod:`seriesbook.renumbered`).
 """
 
 from __future__ import annotations

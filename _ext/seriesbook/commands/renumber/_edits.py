@@ -33,12 +33,15 @@ from seriesbook.commands.rewrite import (
     locate_inline,
     text_blocks,
 )
-from seriesbook.sections._parse import HEADING, NEW_HEADING, find_mentions, section_number
-from seriesbook.sections._transforms import (
+from seriesbook.sections import (
+    HEADING,
     MENTION,
     MENTION_INVENTORY,
     MENTION_NUMBER,
+    NEW_HEADING,
+    find_mentions,
     sec_role_target,
+    section_number,
 )
 
 if TYPE_CHECKING:

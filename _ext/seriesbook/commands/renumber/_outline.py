@@ -15,9 +15,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 
 from seriesbook.commands.reading import UsageError
-from seriesbook.sections._domain import get_domain
-from seriesbook.sections._parse import is_new_heading
-from seriesbook.sections._transforms import SEC_NUMBER, heading_levels
+from seriesbook.sections import SEC_NUMBER, get_domain, heading_levels, is_new_heading
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment

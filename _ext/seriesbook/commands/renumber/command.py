@@ -6,16 +6,42 @@ mentions left to edit by hand), 2 usage error (a duplicate number, a file change
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from seriesbook.commands.kept import kept_dir, usable
 from seriesbook.commands.reading import UsageError, read_pages
 from seriesbook.commands.renumber import renumber
 from seriesbook.commands.rewrite import PlanError, apply_checked
-from seriesbook.renumbered.history import record_renumbering
+from seriesbook.renumbered import history_path, load_history
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from seriesbook.commands.renumber import Report
 
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
+
+
+def record_renumbering(app: Sphinx, report: Report) -> dict[Path, str]:
+    """The history file with this renumbering appended (written with the book's edits), keyed
+    by the release and the date; sibling volumes read it where the build publishes it."""
+    if not report.map:
+        return {}
+    path = history_path(app)
+    try:
+        entries = load_history(path.read_text(encoding="utf-8")) if path.is_file() else []
+    except ValueError as error:  # not JSON, or not UTF-8: the author's file, not ours to replace
+        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
+    entries.append({
+        "release": app.config.release or None,
+        "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+        "map": report.map,
+    })
+    text = json.dumps({"renumberings": entries}, ensure_ascii=False, indent=2) + "\n"
+    return {path: text}
 
 
 def run_renumber(

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from seriesbook.citations._links import ROLE_ATTRIBUTE
-from seriesbook.citations._parse import (
-    _IN_TEXT,
+from seriesbook.citations import (
     CITATION,
     EXPLICIT,
+    IN_TEXT,
+    ROLE_ATTRIBUTE,
     Citation,
     parse_citation,
 )
@@ -77,7 +77,7 @@ def in_message(value: str, suffixes: tuple[str, ...]) -> list[Written]:
     if whole is not None:
         return [whole]
     found: list[Written] = []
-    for match in _IN_TEXT.finditer(value):
+    for match in IN_TEXT.finditer(value):
         if match["role"] is not None:
             item = in_role(match["role"], match.start("role"), suffixes)
         else:

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from seriesbook.citations._verify import symbol_occurs
+from seriesbook.citations import symbol_occurs
 from seriesbook.commands.repin._search import BlockFinder
 from seriesbook.commands.repin._trees import Lines, TreePair
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from seriesbook.citations._parse import Citation
+from seriesbook.citations import Citation
 from seriesbook.commands.repin._book import Written, in_message
 from seriesbook.commands.repin._map import Cited, Mapper, Mapping, Status
 from seriesbook.commands.rewrite import (

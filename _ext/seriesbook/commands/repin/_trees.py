@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from seriesbook.citations._sources import (
+from seriesbook.citations import (
     GitCopy,
     Refusal,
     SourceCopy,
@@ -23,8 +23,8 @@ from seriesbook.citations._sources import (
     git_environment,
     is_git_repository,
     open_copy,
+    split_lines,
 )
-from seriesbook.citations._verify import split_lines
 
 Lines = tuple[bytes, ...]
 

@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.citations._data import citations_domain
-from seriesbook.citations._sources import SourceError, is_git_repository
-from seriesbook.citations._verify import local_copy_path
+from seriesbook.citations import SourceError, citations_domain, is_git_repository, local_copy_path
 from seriesbook.citations.lockfile import write_lock
 from seriesbook.commands.reading import UsageError, read_book, read_pages
 from seriesbook.commands.repin._book import Written, in_source

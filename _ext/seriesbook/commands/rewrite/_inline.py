@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from docutils import nodes
 from sphinx import addnodes
 
-from seriesbook.sections._transforms import MENTION, NO_LINK_TAGNAMES, NO_LINKS
+from seriesbook.sections import MENTION, NO_LINK_TAGNAMES, NO_LINKS
 
 
 @dataclass(frozen=True)
