@@ -36,6 +36,7 @@ from sphinx.util.build_phase import BuildPhase
 
 from seriesbook import __version__
 from seriesbook.commands.checker import CheckBuilder
+from seriesbook.core import dump_atomically
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -385,6 +386,5 @@ class KeptResolution:
         again = [r for d in sorted(found - self.now.keys()) for r in problems.get(d, [])]
         problems = {d: p for d, p in problems.items() if d in found} | self.now
         outside = {d for d in outside if d in found and d not in self.now} | self.outside
-        with self.path.open("wb") as stream:
-            pickle.dump((self.fingerprint, problems, outside), stream, pickle.HIGHEST_PROTOCOL)
+        dump_atomically(self.path, (self.fingerprint, problems, outside))
         return again

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import logging
-import pickle
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,6 +33,7 @@ from seriesbook.commands import kept
 from seriesbook.commands.checker import NAME as CHECK_BUILDER
 from seriesbook.commands.reported import Reported
 from seriesbook.commands.stops import UsageError, stopped_reading
+from seriesbook.core import dump_atomically
 from seriesbook.core.config import book_editions
 from seriesbook.core.problems import WARNING_TYPE, translated_from
 
@@ -242,9 +242,9 @@ def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iter
 
 
 def _save_environment(app: Sphinx) -> None:
-    """Pickle the environment after reading, as Sphinx's own build does before resolving."""
-    with open(Path(app.doctreedir) / ENV_PICKLE_FILENAME, "wb") as stream:
-        pickle.dump(app.env, stream, pickle.HIGHEST_PROTOCOL)
+    """Pickle the environment after reading, as Sphinx's own build does before resolving
+    (atomically: a command stopped half-way leaves the last whole environment)."""
+    dump_atomically(Path(app.doctreedir) / ENV_PICKLE_FILENAME, app.env)
 
 
 def check_editions(

@@ -26,6 +26,7 @@ from seriesbook import compat
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.builders import Builder
     from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
 
@@ -345,9 +346,18 @@ def default_source(config: SeriesbookConfig) -> str:
     return next(iter(config.sources)) if len(config.sources) == 1 else ""
 
 
+def edition_root(builder: Builder, pagename: str) -> str:
+    """The way from *pagename*'s output file up to its edition's root (``""`` at the root):
+    the one rule for every link an option gives relative to that root (the language switcher's
+    ``edition_url``, the download menu's ``download_url``), whatever the builder's file layout
+    (``ch01/sec.html``, dirhtml's ``ch01/sec/``)."""
+    return "../" * builder.get_target_uri(pagename).count("/")
+
+
 def from_edition_root(url: str, to_root: str) -> str:
     """An URL option's value as a link from a page: absolute as written, else relative to the
-    edition's root (``edition_url``, ``download_url``), which *to_root* leads to."""
+    edition's root (``edition_url``, ``download_url``), which *to_root* leads to
+    (:func:`edition_root`)."""
     return url if url.startswith("/") or "://" in url else to_root + url
 
 

@@ -18,6 +18,21 @@ from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Any, Generic, Self, TypeVar
 
+
+def dump_atomically(path: Path, value: object) -> None:
+    """Pickle *value* to *path* so that a reader (another process, a build stopped half-way)
+    sees the old file or the new one, never part of one: every pickle seriesbook keeps goes
+    through here."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        with partial.open("wb") as stream:
+            pickle.dump(value, stream, pickle.HIGHEST_PROTOCOL)
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
@@ -69,9 +84,5 @@ class PageStore(Generic[K, V]):
         pages.update({name: entries for name, entries in used.items() if name in docnames})
         if pages == self.pages and self.path.is_file():
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        partial = self.path.with_name(self.path.name + ".tmp")
-        with partial.open("wb") as stream:
-            pickle.dump({"key": self.key, "pages": pages}, stream, pickle.HIGHEST_PROTOCOL)
-        os.replace(partial, self.path)
+        dump_atomically(self.path, {"key": self.key, "pages": pages})
         self.pages = pages

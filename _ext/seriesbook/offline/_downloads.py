@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.core.config import from_edition_root, get_config, rtd_language
+from seriesbook.core.config import edition_root, from_edition_root, get_config, rtd_language
 from seriesbook.editions import download_tooltip
 from seriesbook.site import is_website
 
@@ -41,7 +41,7 @@ def add_download_links(
     if not pattern or buttons is None or not is_website(app):
         return
     language = str(app.config.language or "en")
-    to_root = context["pathto"]("", 1)
+    to_root = edition_root(app.builder, pagename)
     links = [
         {
             "type": "link",
