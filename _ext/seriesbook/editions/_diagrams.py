@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 
     from babel.messages.catalog import Catalog
     from docutils.nodes import Node
-    from sphinx.application import Sphinx
 
 STRUCTURE = "seriesbook_structure"
 TRANSLATED_EARLY = "seriesbook_translated_early"
@@ -168,14 +167,5 @@ class TranslatableMermaid(Mermaid):  # type: ignore[misc]
         return offset + 1 + index  # docutils: the content's 0-based line in the document
 
 
-def _skip(translator: nodes.NodeVisitor, node: diagram_label) -> None:
+def skip_node(translator: nodes.NodeVisitor, node: diagram_label) -> None:
     raise nodes.SkipNode
-
-
-def register(app: Sphinx) -> None:
-    """Set up by the editions extension (this module is not an extension of its own)."""
-    app.setup_extension("sphinxcontrib.mermaid")
-    skip = (_skip, None)
-    app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)
-    app.add_directive("mermaid", TranslatableMermaid, override=True)
-    app.add_transform(TranslateLabels)

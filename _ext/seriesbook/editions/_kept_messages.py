@@ -204,7 +204,7 @@ def keep(env: BuildEnvironment, key: Key, top: Sequence[nodes.Node], words: Any)
     _used(env).setdefault(env.current_document.docname, {})[key] = entry
 
 
-def _load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+def load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     env.__dict__.pop(USED_ATTRIBUTE, None)
     if not KEEP_PARSES or not docnames or not is_translated_edition(app.config):
         _KEPT.pop(env, None)
@@ -215,12 +215,12 @@ def _load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     env.__dict__[USED_ATTRIBUTE] = {}
 
 
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+def merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
     theirs: dict[str, dict[Key, Entry]] = other.__dict__.get(USED_ATTRIBUTE, {})
     _used(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
-def _save(app: Sphinx, env: BuildEnvironment) -> None:
+def save(app: Sphinx, env: BuildEnvironment) -> None:
     used: dict[str, dict[Key, Entry]] = env.__dict__.pop(USED_ATTRIBUTE, {})
     read_now = _READ_NOW.pop(env, [])
     kept = _KEPT.pop(env, None)
@@ -234,9 +234,3 @@ def _save(app: Sphinx, env: BuildEnvironment) -> None:
         logger.info("seriesbook.editions: cannot save the kept message parses: %s", error)
         return
     logger.info("seriesbook.editions: %d messages from the kept parses, %d kept anew", hits, new)
-
-
-def register(app: Sphinx) -> None:
-    app.connect("env-before-read-docs", _load)
-    app.connect("env-merge-info", _merge)
-    app.connect("env-updated", _save)

@@ -5,8 +5,8 @@ small Markdown document (twice: once to find titles, once to translate). For eac
 builds a new markdown-it parser with all its plugins (``create_md_parser``) and, in
 ``setup_render``, a throwaway docutils document with default settings (its
 ``options.get("document", make_document())`` evaluates the default although a document is always
-given). Profiled on a half-translated book of the outline's scale, those two are 70% of
-``Locale`` and make the English edition build ~1.7× as long as the Chinese one.
+given). Profiled, those two are most of ``Locale``'s time, and so of a translated edition's
+(the figures are in ``benchmarks/RESULTS.md``).
 
 :class:`MystParser` is MyST's Sphinx parser with two changes: a text without front matter (every
 message; the book's pages have front matter and keep MyST's own path) is parsed with one

@@ -2,8 +2,8 @@
 
 For every translated section title, ``_NodeUpdater.update_title_mapping`` (Sphinx 9.0) renames
 the targets that referred to the old title (``target`` nodes with ``refname`` equal to the old
-name) by walking the whole page: a page pays its size × its translated titles. On the
-outline-scale corpus the walks took 0.2–0.3 s of ``Locale``'s 1.3–1.5 s (CPU, English build).
+name) by walking the whole page: a page pays its size × its translated titles (measured in
+``benchmarks/RESULTS.md``).
 
 :class:`IndexedNodeUpdater` does the same renaming from an index of the page's targets by
 ``refname``, built at the first translated title of the page and kept up to date by the
@@ -35,7 +35,7 @@ from sphinx.util.nodes import NodeMatcher
 from seriesbook import compat
 
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
+    pass
 
 #: Off: Sphinx's own walk of the page for every translated title (the tests compare both ways).
 INDEX_TITLE_TARGETS = True
@@ -149,12 +149,3 @@ def sphinx_method_is_pinned() -> bool:
     except (OSError, TypeError):
         return False
     return hashlib.sha256(source.encode()).hexdigest() == SPHINX_UPDATE_TITLE_MAPPING_SHA256
-
-
-def register(app: Sphinx) -> None:
-    """Index titles' targets inside ``Locale``, unless Sphinx's method is not the pinned one."""
-    if not sphinx_method_is_pinned():
-        return  # another Sphinx: its own walk, whatever it does now
-    compat.replace_node_updater(IndexedNodeUpdater)  # Locale looks it up there
-    app.add_transform(OpenTitleIndex)
-    app.add_transform(CloseTitleIndex)

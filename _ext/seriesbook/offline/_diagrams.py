@@ -189,9 +189,3 @@ class PlaceDiagrams(SphinxPostTransform):
                 image["width"] = f"{width // PNG_DEVICE_SCALE}px"
             self.env.images.add_file(self.env.current_document.docname, uri)
             node.replace_self(image)
-
-
-def register(app: Sphinx) -> None:
-    app.add_env_collector(DiagramCollector)
-    app.connect("env-updated", draw_missing)
-    app.add_post_transform(PlaceDiagrams)

@@ -59,8 +59,3 @@ def add_download_links(
         group["tooltip"] = download_tooltip("PDF, EPUB")
         buttons.append(group)
     group["buttons"].extend(links)
-
-
-def register(app: Sphinx) -> None:
-    app.setup_extension("seriesbook.editions._ui")  # the tooltip's words, also when alone
-    app.connect("html-page-context", add_download_links, priority=600)

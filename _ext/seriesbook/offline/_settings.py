@@ -115,7 +115,3 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
     config.latex_elements = {**ours, **authors, "preamble": preamble}
     if not is_set_by_author(config, "epub_language"):
         config.epub_language = html_lang(language)  # EPUB wants BCP 47: zh-CN
-
-
-def register(app: Sphinx) -> None:
-    app.connect("config-inited", apply_defaults, priority=400)

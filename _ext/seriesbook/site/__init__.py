@@ -88,8 +88,8 @@ def _require_jieba(app: Sphinx) -> None:
     language = app.config.html_search_language or app.config.language or ""
     if not is_website(app) or language_key(language, ["zh"]) is None:
         return
-    # find_spec, not import: finding costs nothing, importing 0.1-0.3 s, paid only where the
-    # search index is made (sphinx.search.zh imports jieba)
+    # find_spec, not import: importing jieba is paid only where the search index is made
+    # (sphinx.search.zh imports it)
     if importlib.util.find_spec("jieba") is None:
         raise ExtensionError(
             "seriesbook: Chinese search needs jieba, which is not installed; without it Sphinx "

@@ -3,16 +3,14 @@
 A Sphinx build allocates millions of short-lived objects (docutils nodes, markdown-it tokens,
 Jinja frames) and keeps a large heap alive (the environment, the theme, every module). With
 CPython's default thresholds (700, 10, 10) the cycle collector runs about a thousand times in a
-full build of the outline's book and rescans the long-lived heap in each of its full passes:
-measured with ``gc.callbacks``, 1.2 s of a 6 s build, 0.4 s of a 1.2 s ``seriesbook check`` after
-an edit, 1.8 s of an 8 s English build. Almost all of those objects are freed by reference
+full build of the outline's book and rescans the long-lived heap in each of its full passes,
+a large share of a build and of a ``seriesbook check`` (measured with ``gc.callbacks``; the
+figures are in ``benchmarks/RESULTS.md``). Almost all of those objects are freed by reference
 counting anyway; the collector only has to find the cycles (a node and its parent), and finding
-them a little later costs a few megabytes (peak RSS within 5 MB of the default's in the same
-builds).
+them a little later costs a few megabytes of peak memory.
 
 The same heap made the interpreter's exit slow: Python collects cycles over the whole heap
-while it shuts down, 0.45 s of a 1.9 s one-chapter rebuild, to free memory the operating
-system takes back at once. :func:`setup` and :func:`relaxed` therefore register
+while it shuts down, to free memory the operating system takes back at once. :func:`setup` and :func:`relaxed` therefore register
 :func:`gc.freeze` to run at exit (once per process): the shutdown collections then skip the
 heap. Exit handlers, ``weakref.finalize`` callbacks and the flushing of the standard streams run
 as before; only cycles still unreachable at exit are left to the operating system.

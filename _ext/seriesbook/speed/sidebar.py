@@ -4,8 +4,8 @@ sphinx-book-theme draws its sidebar with the template function ``toctree(titles_
 includehidden=True, maxdepth=4)``, which is Sphinx's ``global_toctree_for_doc``. For every page,
 Sphinx's ``_entries_from_toctree`` copies each document's whole table of contents (every section
 of every chapter) and only then, because of ``titles_only``, deletes all but the document titles
-and the toctrees found among the sections. The work grows as pages × sections: the copies were
-a sixth of a full build of a 943-section book, and almost half at four times that size.
+and the toctrees found among the sections. The work grows as pages × sections, so it dominates
+the writing of a large book (measured in ``benchmarks/RESULTS.md``).
 
 Here the template function gets, for ``titles_only`` calls only, a view of the environment whose
 ``tocs`` hold each document's toc already reduced to what ``titles_only`` keeps: every top-level

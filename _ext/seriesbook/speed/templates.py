@@ -1,8 +1,8 @@
 """Keep the theme's compiled Jinja templates between builds.
 
 Every ``sphinx-build`` process compiles each HTML template it renders from source: with
-sphinx-book-theme (on pydata-sphinx-theme) about thirty templates, 0.2–0.3 s of a one-chapter
-rebuild that writes four pages. Jinja has the cure built in: a bytecode cache
+sphinx-book-theme (on pydata-sphinx-theme) about thirty templates, a visible part of a
+one-chapter rebuild (``benchmarks/RESULTS.md``). Jinja has the cure built in: a bytecode cache
 (:class:`jinja2.FileSystemBytecodeCache`) that stores each compiled template keyed by its name
 and file and checked against its source, so an edited template is compiled again. Sphinx does
 not turn it on; this module does, for the HTML builders, in the doctree directory (beside
