@@ -11,8 +11,9 @@ found, and the search page gets seriesbook's query splitter and ranking
   jieba's global one (default dictionary, then ``html_search_options["dict"]`` loaded once more
   as a user dictionary, which doubles the total frequency and so shapes every segmentation);
 * that tokenizer is made on the first miss only, so a build whose texts are all cached never
-  loads jieba's dictionary (the slowest step of a cold index), and once the dictionary has been stored by first
-  character (:mod:`~seriesbook.search.dictionary`) a miss loads only the entries it needs;
+  loads jieba's dictionary (the slowest step of a cold index), and once the dictionary has been
+  stored by first character (:mod:`~seriesbook.search.dictionary`) a miss loads only the
+  entries it needs;
 * each text's words come back once each, in order of first occurrence: ``IndexBuilder.feed``
   only adds words to sets, so repeats change nothing but cost time;
 * the English stems of Latin words are memoised across pages, not only within one page.

@@ -10,10 +10,11 @@ counting anyway; the collector only has to find the cycles (a node and its paren
 them a little later costs a few megabytes of peak memory.
 
 The same heap made the interpreter's exit slow: Python collects cycles over the whole heap
-while it shuts down, to free memory the operating system takes back at once. :func:`setup` and :func:`relaxed` therefore register
-:func:`gc.freeze` to run at exit (once per process): the shutdown collections then skip the
-heap. Exit handlers, ``weakref.finalize`` callbacks and the flushing of the standard streams run
-as before; only cycles still unreachable at exit are left to the operating system.
+while it shuts down, to free memory the operating system takes back at once. :func:`setup` and
+:func:`relaxed` therefore register :func:`gc.freeze` to run at exit (once per process): the
+shutdown collections then skip the heap. Exit handlers, ``weakref.finalize`` callbacks and the
+flushing of the standard streams run as before; only cycles still unreachable at exit are left
+to the operating system.
 
 :func:`setup` (for ``sphinx-build``) and :func:`relaxed` raise the thresholds to
 :data:`THRESHOLDS` for the duration of a build and put back whatever was there before, so a
