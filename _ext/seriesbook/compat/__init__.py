@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seriesbook.compat._docutils import detach_document
 from seriesbook.compat._jieba import double_total, empty_tokenizer, frequencies, total
 from seriesbook.compat._sphinx import (
     SphinxNodeUpdater,
@@ -36,6 +37,7 @@ __all__ = [
     "application",
     "builder_class",
     "conf_py_values",
+    "detach_document",
     "doctrees_in_memory",
     "double_total",
     "empty_tokenizer",
@@ -96,6 +98,9 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("sphinx.ext.intersphinx._load._InvConfig", "fetch_like_intersphinx",
              "sphinx.ext.intersphinx._load._InvConfig",
              "672b8fe695e33b089f9c2e527ce0a8c4cd5343c26e9c4fb81b45c60fecb9d216"),
+    Internal("docutils.nodes.Node._document", "detach_document",
+             "docutils.nodes.Node.document.fget",
+             "b57260974b1d1cf6030e3165873eb4666d9cb596dd90e53773f47d89be48de7f"),
     Internal("jieba.Tokenizer.FREQ", "frequencies", "jieba.Tokenizer.initialize",
              "37d4a8937f6058fa2614a2ec3ca1751cbe4ecd9e5168b89aa0a03e5db635f541"),
     Internal("jieba.Tokenizer.total", "total", "jieba.Tokenizer.initialize",

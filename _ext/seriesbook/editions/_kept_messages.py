@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
 
-from seriesbook import __version__
+from seriesbook import __version__, compat
 from seriesbook.core.config import is_translated_edition
 from seriesbook.core.pagestore import PageStore
 
@@ -170,7 +170,9 @@ _READ_NOW: weakref.WeakKeyDictionary[BuildEnvironment, list[str]] = weakref.Weak
 
 
 def _used(env: BuildEnvironment) -> dict[str, dict[Key, Entry]]:
-    used: dict[str, dict[Key, Entry]] = env.__dict__.setdefault(USED_ATTRIBUTE, {})
+    if not hasattr(env, USED_ATTRIBUTE):
+        setattr(env, USED_ATTRIBUTE, {})
+    used: dict[str, dict[Key, Entry]] = getattr(env, USED_ATTRIBUTE)
     return used
 
 
@@ -198,30 +200,36 @@ def keep(env: BuildEnvironment, key: Key, top: Sequence[nodes.Node], words: Any)
     copies = [node.deepcopy() for node in top]
     for copy in copies:
         for node in copy.findall():  # Sphinx's deepcopy gives children the original's document
-            node.__dict__.pop("_document", None)  # (and with it the settings and environment)
+            compat.detach_document(node)  # (and with it the settings and environment)
     blob = pickle.dumps(copies, pickle.HIGHEST_PROTOCOL)
     entry = kept.lookup[key] = (blob, words)
     _used(env).setdefault(env.current_document.docname, {})[key] = entry
 
 
+def _forget_used(env: BuildEnvironment) -> None:
+    if hasattr(env, USED_ATTRIBUTE):
+        delattr(env, USED_ATTRIBUTE)
+
+
 def load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    env.__dict__.pop(USED_ATTRIBUTE, None)
+    _forget_used(env)
     if not KEEP_PARSES or not docnames or not is_translated_edition(app.config):
         _KEPT.pop(env, None)
         _READ_NOW.pop(env, None)
         return
     _KEPT[env] = KeptMessages.read(app.doctreedir / CACHE_NAME, fingerprint(env))
     _READ_NOW[env] = docnames
-    env.__dict__[USED_ATTRIBUTE] = {}
+    setattr(env, USED_ATTRIBUTE, {})
 
 
 def merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    theirs: dict[str, dict[Key, Entry]] = other.__dict__.get(USED_ATTRIBUTE, {})
+    theirs: dict[str, dict[Key, Entry]] = getattr(other, USED_ATTRIBUTE, {})
     _used(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
 def save(app: Sphinx, env: BuildEnvironment) -> None:
-    used: dict[str, dict[Key, Entry]] = env.__dict__.pop(USED_ATTRIBUTE, {})
+    used: dict[str, dict[Key, Entry]] = getattr(env, USED_ATTRIBUTE, {})
+    _forget_used(env)
     read_now = _READ_NOW.pop(env, [])
     kept = _KEPT.pop(env, None)
     if kept is None:
