@@ -34,13 +34,10 @@ def _written(outdir: Path) -> dict[str, bytes]:
 def _build(
     make_app: MakeApp, src: Path, *, enabled: bool, jobs: int = 1, fresh: bool = True, **conf: Any
 ) -> tuple[SphinxTestApp, dict[str, bytes]]:
-    sidebar.ENABLED = enabled
-    try:
-        app = make_app("html", srcdir=src, parallel=jobs, freshenv=fresh, confoverrides=conf)
-        app.build()
-        app.cleanup()  # the next app in this test registers docutils' nodes afresh
-    finally:
-        sidebar.ENABLED = True
+    conf = {"seriesbook_speedups": enabled, **conf}
+    app = make_app("html", srcdir=src, parallel=jobs, freshenv=fresh, confoverrides=conf)
+    app.build()
+    app.cleanup()  # the next app in this test registers docutils' nodes afresh
     return app, _written(Path(app.outdir))
 
 

@@ -86,13 +86,11 @@ def test_a_process_that_built_a_book_exits_cleanly(rootdir: Path, tmp_path: Path
 
 
 def _build(make_app: MakeApp, src: Path, *, compiled_kept: bool) -> Path:
-    templates.ENABLED = compiled_kept
-    try:
-        app = make_app("html", srcdir=src, freshenv=True)
-        app.build()
-        app.cleanup()
-    finally:
-        templates.ENABLED = True
+    app = make_app(
+        "html", srcdir=src, freshenv=True, confoverrides={"seriesbook_speedups": compiled_kept}
+    )
+    app.build()
+    app.cleanup()
     return Path(app.outdir)
 
 

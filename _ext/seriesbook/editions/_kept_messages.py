@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.util import logging
 
 from seriesbook import __version__, compat
-from seriesbook.core.config import is_translated_edition
+from seriesbook.core.config import get_config, is_translated_edition
 from seriesbook.core.pagestore import PageStore
 
 if TYPE_CHECKING:
@@ -54,8 +54,6 @@ logger = logging.getLogger(__name__)
 
 CACHE_NAME = "seriesbook-messages.pickle"
 FORMAT = 1
-#: Off: no file is read or written, every message is parsed (the tests compare both ways).
-KEEP_PARSES = True
 # The messages each page read in this build published, by page (merged back from -j readers).
 USED_ATTRIBUTE = "seriesbook_kept_messages"
 
@@ -213,7 +211,7 @@ def _forget_used(env: BuildEnvironment) -> None:
 
 def load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     _forget_used(env)
-    if not KEEP_PARSES or not docnames or not is_translated_edition(app.config):
+    if not get_config(app.config).speedups or not docnames or not is_translated_edition(app.config):
         _KEPT.pop(env, None)
         _READ_NOW.pop(env, None)
         return

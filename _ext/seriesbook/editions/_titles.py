@@ -26,19 +26,14 @@ from __future__ import annotations
 import hashlib
 import inspect
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import NodeMatcher
 
 from seriesbook import compat
-
-if TYPE_CHECKING:
-    pass
-
-#: Off: Sphinx's own walk of the page for every translated title (the tests compare both ways).
-INDEX_TITLE_TARGETS = True
+from seriesbook.core.config import get_config
 
 # Sphinx's update_title_mapping, as of Sphinx 9.0 (sha256 of inspect.getsource): the method
 # whose target renaming IndexedNodeUpdater reproduces. A test fails when Sphinx changes it.
@@ -93,7 +88,7 @@ class IndexedNodeUpdater(_SphinxNodeUpdater):
 
     def update_title_mapping(self) -> bool:
         document = self.document
-        if not INDEX_TITLE_TARGETS or document not in _OPEN:
+        if document not in _OPEN:
             return bool(super().update_title_mapping())
         # Sphinx's method step by step (its comments say why), the last step through the index.
         if not (isinstance(self.node, nodes.title) and isinstance(self.node.parent, nodes.section)):
@@ -130,7 +125,8 @@ class OpenTitleIndex(SphinxTransform):
     default_priority = 19
 
     def apply(self, **kwargs: Any) -> None:
-        _OPEN[self.document] = None
+        if get_config(self.config).speedups:  # else Sphinx's own walk of the page per title
+            _OPEN[self.document] = None
 
 
 class CloseTitleIndex(SphinxTransform):

@@ -12,11 +12,11 @@ Here the template function gets, for ``titles_only`` calls only, a view of the e
 entry's title, and below it only the branches that lead to a toctree (with their nesting, so
 that ``maxdepth``, ``collapse``, ``:tocdepth:`` and ``only`` cut them exactly where they cut the
 full toc). Sphinx then runs its own code on the smaller trees, so the sidebar is the same node
-for node, and the pages byte for byte (tested against Sphinx's own path with :data:`ENABLED`
-off, on books with parts, hidden and nested toctrees, ``only``, and a page in no toctree). Each
-reduced toc is made once per process and document, and made again when the document's toc is
-replaced (an incremental build re-reads it); nothing is stored in the environment, so ``-j`` and
-incremental builds see the same trees as Sphinx does.
+for node, and the pages byte for byte (tested against Sphinx's own path with
+``seriesbook_speedups = False``, on books with parts, hidden and nested toctrees, ``only``, and
+a page in no toctree). Each reduced toc is made once per process and document, and made again
+when the document's toc is replaced (an incremental build re-reads it); nothing is stored in the
+environment, so ``-j`` and incremental builds see the same trees as Sphinx does.
 
 The natural home of :func:`titles_only_toc` is Sphinx itself: ``_toctree_standard_entry`` could
 copy ``titles_only_toc(toc)`` instead of ``toc`` when ``titles_only`` is set.
@@ -33,16 +33,13 @@ from sphinx import addnodes
 from sphinx.environment.adapters.toctree import global_toctree_for_doc
 
 from seriesbook import __version__
+from seriesbook.core.config import get_config
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.builders.html import StandaloneHTMLBuilder
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
-
-#: Off: the template function is Sphinx's own (the tests compare both ways byte for byte).
-ENABLED = True
-
 
 def titles_only_toc(toc: nodes.Element) -> nodes.Element:
     """A copy of a document's toc keeping only what ``titles_only`` resolution can show.
@@ -137,7 +134,7 @@ def local_toctree(
 
     Same defaults and argument handling as ``StandaloneHTMLBuilder._get_local_toctree``.
     """
-    if not ENABLED or not kwargs.get("titles_only"):
+    if not get_config(builder.config).speedups or not kwargs.get("titles_only"):
         return sphinx_toctree(collapse=collapse, **kwargs)
     kwargs.setdefault("includehidden", False)
     if kwargs.get("maxdepth") == "":
@@ -162,5 +159,6 @@ def _on_html_page_context(
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("seriesbook.core.config")  # seriesbook_speedups
     app.connect("html-page-context", _on_html_page_context)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

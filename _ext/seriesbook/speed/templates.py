@@ -23,13 +23,11 @@ import jinja2
 import sphinx
 from sphinx.jinja2glue import BuiltinTemplateLoader
 
+from seriesbook.core.config import get_config
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
-
-#: Off: templates are compiled from source in every build (as Sphinx does).
-ENABLED = True
-
 
 def cache_dir(doctreedir: str | Path) -> Path:
     """Where compiled templates are kept, one directory per Python, Jinja and Sphinx."""
@@ -40,7 +38,7 @@ def cache_dir(doctreedir: str | Path) -> Path:
 
 def _keep_compiled(app: Sphinx) -> None:
     templates = getattr(app.builder, "templates", None)
-    if not ENABLED or not isinstance(templates, BuiltinTemplateLoader):
+    if not get_config(app.config).speedups or not isinstance(templates, BuiltinTemplateLoader):
         return
     directory = cache_dir(app.doctreedir)
     try:
