@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.util.build_phase import BuildPhase
 
-from seriesbook import __version__
+from seriesbook import __version__, compat
 from seriesbook.commands.checker import CheckBuilder
 from seriesbook.core import dump_atomically
 
@@ -219,8 +219,7 @@ class ReadProblems:
 # changes make a fresh environment, :func:`stamp`), and seriesbook's per-page tallies, which
 # resolving only renders (word counts, translated messages; the chapter gates and coverage are
 # judged in the consistency checks, which run every time).
-_NOT_RESOLVED_AGAINST = frozenset({
-    "_app", "_doctreedir", "_srcdir", "_pickled_doctree_cache", "_write_doc_doctree_cache",
+_NOT_RESOLVED_AGAINST = compat.ENVIRONMENT_BOOKKEEPING | frozenset({
     "all_docs", "config", "config_status", "config_status_extra", "current_document",
     "dependencies", "domains", "events", "included", "project", "ref_context", "reread_always",
     "settings", "version", "versioning_compare", "versioning_condition",

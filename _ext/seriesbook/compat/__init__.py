@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from seriesbook.compat._docutils import detach_document
 from seriesbook.compat._jieba import double_total, empty_tokenizer, frequencies, total
 from seriesbook.compat._sphinx import (
+    ENVIRONMENT_BOOKKEEPING,
     SphinxNodeUpdater,
     after_logging_setup,
     application,
@@ -30,6 +31,7 @@ from seriesbook.compat._sphinx import (
 )
 
 __all__ = [
+    "ENVIRONMENT_BOOKKEEPING",
     "INTERNALS",
     "Internal",
     "SphinxNodeUpdater",
@@ -71,6 +73,9 @@ INTERNALS: tuple[Internal, ...] = (
              "sphinx.environment.BuildEnvironment.__init__",
              "f7546f87bad24ad9d2c99b3b4a90bb4d7e94492be1cc4f07ba1a2e0b3ce68b46"),
     Internal("BuildEnvironment._write_doc_doctree_cache", "doctrees_in_memory",
+             "sphinx.environment.BuildEnvironment.__init__",
+             "f7546f87bad24ad9d2c99b3b4a90bb4d7e94492be1cc4f07ba1a2e0b3ce68b46"),
+    Internal("BuildEnvironment._pickled_doctree_cache", "ENVIRONMENT_BOOKKEEPING",
              "sphinx.environment.BuildEnvironment.__init__",
              "f7546f87bad24ad9d2c99b3b4a90bb4d7e94492be1cc4f07ba1a2e0b3ce68b46"),
     Internal("Config._raw_config", "conf_py_values", "sphinx.config.Config.__init__",

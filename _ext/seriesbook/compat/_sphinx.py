@@ -24,6 +24,15 @@ if TYPE_CHECKING:
     from sphinx.search import SearchLanguage
 
 
+#: The private attributes of Sphinx's environment that are its own bookkeeping (the application,
+#: directories, doctree caches): a check's fingerprint of what references resolve against
+#: leaves them out. A new private attribute is fed to the fingerprint (a full resolve, never a
+#: missed problem); the guard test pins ``BuildEnvironment.__init__`` that sets these.
+ENVIRONMENT_BOOKKEEPING = frozenset({
+    "_app", "_pickled_doctree_cache", "_write_doc_doctree_cache",
+})
+
+
 def builder_class(env: BuildEnvironment) -> type[Builder] | None:
     """The builder class of this build, as Sphinx's own transforms reach it (none while
     unpickling). Post-transforms run in ``-j`` worker processes too, where ``app.builder`` is
