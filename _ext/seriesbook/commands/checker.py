@@ -1,7 +1,9 @@
 """The builder ``seriesbook check`` reads and resolves the book with: ``seriesbook-check``.
 
 It is Sphinx's ``dummy`` builder (nothing is written), registered through the public builder
-API (and the ``sphinx.builders`` entry point, so ``Sphinx(..., "seriesbook-check")`` finds it).
+API: by :class:`CheckApplication`, the application the commands start (so a source checkout on
+``PYTHONPATH`` works too), and by the ``sphinx.builders`` entry point of an installed seriesbook
+(``sphinx-build -b seriesbook-check``).
 With a :class:`Resolution` attached (a kept environment, :class:`.kept.KeptResolution`), it
 resolves the pages the resolution chooses, each on its own so its problems can be told apart,
 instead of every page: Sphinx's own choice (the re-read pages and their toctree parents) is
@@ -18,12 +20,12 @@ from collections.abc import Set as AbstractSet
 from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
+from sphinx.application import Sphinx
 from sphinx.builders.dummy import DummyBuilder
 
 from seriesbook import __version__
 
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
 NAME = "seriesbook-check"
@@ -78,6 +80,15 @@ class CheckBuilder(DummyBuilder):
             return
         for docname in sorted(docnames):
             self.resolution.resolve(docname, partial(super().write_documents, {docname}))
+
+
+class CheckApplication(Sphinx):
+    """Sphinx, registering the ``seriesbook-check`` builder when asked for it by name."""
+
+    def preload_builder(self, name: str) -> None:
+        if name == NAME:
+            self.setup_extension(__name__)
+        super().preload_builder(name)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -31,6 +31,7 @@ from sphinx.util.docutils import docutils_namespace, patch_docutils
 from seriesbook import compat
 from seriesbook.commands import kept
 from seriesbook.commands.checker import NAME as CHECK_BUILDER
+from seriesbook.commands.checker import CheckApplication
 from seriesbook.commands.reported import Reported
 from seriesbook.commands.stops import UsageError, stopped_reading
 from seriesbook.core import dump_atomically
@@ -152,7 +153,7 @@ def open_book(
         work = kept or Path(tmp)
         app = _stopping(
             confdir,
-            lambda: Sphinx(
+            lambda: CheckApplication(
                 srcdir, confdir, str(work / "out"), str(work / "doctrees"), CHECK_BUILDER,
                 confoverrides=confoverrides, status=None, warning=io.StringIO(),
                 freshenv=kept is None, keep_going=True,
