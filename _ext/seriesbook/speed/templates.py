@@ -51,5 +51,6 @@ def _keep_compiled(app: Sphinx) -> None:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from seriesbook import __version__
 
+    app.setup_extension("seriesbook.core.config")  # seriesbook_speedups
     app.connect("builder-inited", _keep_compiled)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
