@@ -84,8 +84,9 @@ INTERNALS: tuple[Internal, ...] = (
              "da7b4ddbc73c1799bdd9530985d7c7b02f18ddd6156ec837084bbe68049f7adc"),
     Internal("sphinx.util.logging.setup", "after_logging_setup", "sphinx.util.logging.setup",
              "fd9a17e25eb64f2834f99bf4dd09bb3f071786baa976e2465426012ca90f50fa"),
+    # pinned through the door: once editions is set up, Locale's module holds the subclass
     Internal("sphinx.transforms.i18n._NodeUpdater", "SphinxNodeUpdater",
-             "sphinx.transforms.i18n._NodeUpdater.update_title_mapping",
+             "seriesbook.compat.SphinxNodeUpdater.update_title_mapping",
              "562795a8e7a9ff4c458e549ccb74e548566d4cf3a32344c334cfd42c92be3867"),
     Internal("sphinx.transforms.i18n._NodeUpdater", "replace_node_updater",
              "sphinx.transforms.i18n.Locale.apply",
