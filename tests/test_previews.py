@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup
 from seriesbook.citations.lockfile import read_lock, write_lock
-from seriesbook.cli import main as cli_main
+from seriesbook.commands.cli import main as cli_main
 from seriesbook.previews._code import highlighted_lines, source_license
 from sphinx.testing.util import SphinxTestApp
 

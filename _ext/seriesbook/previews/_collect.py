@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from docutils import nodes
 from sphinx.util.nodes import clean_astext
 
-from seriesbook.config import is_translated_edition, source_language
+from seriesbook.core.config import is_translated_edition, source_language
 from seriesbook.editions._notice import NOTICE_CLASS
 from seriesbook.editions._ui import html_lang
 from seriesbook.previews._records import Block, TargetPreview, previews_domain

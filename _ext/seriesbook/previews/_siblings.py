@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.problems import Problem, warn
+from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
