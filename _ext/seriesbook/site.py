@@ -132,6 +132,21 @@ def _wire_theme(app: Sphinx, config: Config) -> None:
     config.html_theme_options = theme_options
 
 
+# Mermaid's own stack, with the SC fonts before the generic family: Han labels (a diagram partly
+# translated keeps the edition's language) are drawn in SC, not in the page language's fallback.
+DIAGRAM_FONTS = (
+    '"trebuchet ms", verdana, arial, "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", '
+    '"Microsoft YaHei", sans-serif'
+)
+
+
+def _diagram_fonts(app: Sphinx, config: Config) -> None:
+    """Mermaid's ``fontFamily``, unless ``mermaid_init_config`` names one."""
+    init = dict(config.mermaid_init_config or {})
+    init.setdefault("fontFamily", DIAGRAM_FONTS)
+    config.mermaid_init_config = init
+
+
 def _no_fullscreen_glyph(app: Sphinx, config: Config) -> None:
     """sphinxcontrib-mermaid's button text defaults to U+26F6, which common fonts lack: no text
     (``seriesbook-diagrams.js`` draws an icon into an empty button), unless the author set one."""
@@ -165,6 +180,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.editions._ui")  # the diagrams' words
     app.setup_extension("seriesbook.readthedocs")
     app.connect("config-inited", _no_fullscreen_glyph)
+    app.connect("config-inited", _diagram_fonts)
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)

@@ -14,7 +14,8 @@ EPUB reading systems):
   entry, an empty or fuzzy one, or no catalog for the page): the paragraph (``<p lang>``) or,
   for a title or term, its text (``<h2><span lang>``, so the permalink and the table of contents,
   the sidebar and the previous/next links built from the title carry the mark too);
-* a diagram whose labels are all untranslated (a ``<div lang>`` around it); a diagram with some
+* a diagram whose labels are all untranslated, or that could not be split into labels (a
+  ``<div lang>`` around it); a diagram with some
   labels translated keeps the edition's language (mermaid draws the labels; the CSS font stacks
   still draw its Chinese in an SC font);
 * a code block holding Han characters (its comments are the author's; code without Han is not
@@ -93,7 +94,8 @@ class MarkSourceText(SphinxTransform):
     default_priority = 22
 
     def apply(self, **kwargs: Any) -> None:
-        if not is_translated_edition(self.config) or self.app.builder.format != "html":
+        builder = getattr(self.env, "_builder_cls", None)  # as Sphinx's own i18n transforms do
+        if builder is None or builder.format != "html" or not is_translated_edition(self.config):
             return
         source = source_language(self.config)
         for node, _message in list(extract_messages(self.document)):
@@ -104,8 +106,10 @@ class MarkSourceText(SphinxTransform):
                 mark(block, source)
         for diagram in list(self.document.findall(mermaid)):
             labels = [child for child in diagram.children if isinstance(child, diagram_label)]
-            if labels and all(label["text"] == label["message"] for label in labels):
+            # no labels: a diagram that could not be split, shown as written
+            if all(label["text"] == label["message"] for label in labels):
                 _wrap(diagram, source)
+
 
 def _wrap(node: nodes.Element, language: str) -> None:
     """Put *node* in a ``<div lang>`` (its writer ignores classes)."""
