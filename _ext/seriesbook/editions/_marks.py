@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -78,7 +79,13 @@ def mark(node: nodes.Element, language: str) -> None:
         text = nodes.inline("", "", *node.children, classes=[language_class(language)])
         node.children = []
         node.append(text)
-    elif language_class(language) not in node["classes"]:
+    else:
+        mark_element(node, language)
+
+
+def mark_element(node: nodes.Element, language: str) -> None:
+    """Say that *node*, as a whole, is in *language* (``<p lang>``)."""
+    if language_class(language) not in node["classes"]:
         node["classes"].append(language_class(language))
 
 
@@ -89,9 +96,10 @@ def _is_marked(node: nodes.Node) -> bool:
 
 
 class MarkSourceText(SphinxTransform):
-    """After ``Locale`` (20) and the title index (21): mark what is still the source's text."""
+    """After the translation steps (``Locale``, 20; the notice, 30): mark what is still the
+    source's text. A step that translates a node another way sets its ``translated`` too."""
 
-    default_priority = 22
+    default_priority = 40
 
     def apply(self, **kwargs: Any) -> None:
         builder = getattr(self.env, "_builder_cls", None)  # as Sphinx's own i18n transforms do
@@ -126,23 +134,21 @@ def mark_toctree_captions(tree: nodes.Node, config: Config) -> None:
     Sphinx keeps the written caption as the caption title's ``rawsource``; ``Locale`` treats a
     translation identical to it as untranslated too.
     """
-    if not is_translated_edition(config):
-        return
+    if is_translated_edition(config):
+        for caption in _captions_as_written(tree):
+            mark_element(caption, source_language(config))
+
+
+def _captions_as_written(tree: nodes.Node) -> Iterator[nodes.title]:
     for paragraph in tree.findall(addnodes.compact_paragraph):
-        if not paragraph.get("toctree"):
-            continue
-        # a global toctree (the sidebar) joins the root's toctrees: one caption each, in line
-        for caption in paragraph.children:
-            if isinstance(caption, nodes.title) and caption.astext() == caption.rawsource:
-                mark_element(caption, source_language(config))
+        if paragraph.get("toctree"):
+            # a global toctree (the sidebar) joins the root's toctrees: one caption each
+            for caption in paragraph.children:
+                if isinstance(caption, nodes.title) and caption.astext() == caption.rawsource:
+                    yield caption
 
 
-def mark_element(node: nodes.Element, language: str) -> None:
-    if language_class(language) not in node["classes"]:
-        node["classes"].append(language_class(language))
-
-
-# How Sphinx's HTML writers open a toctree's caption (Sphinx 7 to 9, tested).
+# How Sphinx's HTML writers open a toctree's caption (test_editions_lang checks it still is).
 CAPTION_HTML = '<p class="caption" role="heading"><span class="caption-text">'
 
 
@@ -176,14 +182,10 @@ def mark_page(
         and _is_marked(title[0])  # the page's title is the source's
     ):
         context["pagetitle"] = f"<span {attributes}>{html.escape(pagetitle)}</span>"
-    for paragraph in doctree.findall(addnodes.compact_paragraph):
-        if not paragraph.get("toctree"):
-            continue
-        for caption in paragraph.children:
-            if isinstance(caption, nodes.title) and caption.astext() == caption.rawsource:
-                written = CAPTION_HTML + html.escape(caption.astext(), quote=False)
-                marked = written.replace('role="heading"', f'{attributes} role="heading"', 1)
-                body = body.replace(written, marked, 1)
+    for caption in _captions_as_written(doctree):
+        written = CAPTION_HTML + html.escape(caption.astext(), quote=False)
+        marked = written.replace('role="heading"', f'{attributes} role="heading"', 1)
+        body = body.replace(written, marked, 1)
     context["body"] = body
 
 
@@ -209,5 +211,4 @@ def register(app: Sphinx) -> None:
     """Set up by the editions extension (this module is not an extension of its own)."""
     app.add_transform(MarkSourceText)
     app.connect("html-page-context", mark_page, priority=600)  # after the theme's
-    for builder in ("epub",):
-        app.set_translator(builder, XmlLangTranslator, override=True)
+    app.set_translator("epub", XmlLangTranslator, override=True)
