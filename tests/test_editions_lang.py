@@ -337,6 +337,7 @@ def test_epub_marks_pass_epubcheck(tmp_path: Path) -> None:
     assert '<span lang="zh-CN" xml:lang="zh-CN">§2.2 未译小节</span>' in chapter
     assert "This paragraph is translated" in chapter
     assert '<span lang="zh-CN" xml:lang="zh-CN">第3章 没有译本</span>' in untranslated
+    assert 'xmlns:epub="http://www.idpf.org/2007/ops" lang="en" xml:lang="en">' in chapter
     check = subprocess.run([*epubcheck_command(), str(path)], capture_output=True, text=True)
     assert check.returncode == 0, check.stdout + check.stderr
 

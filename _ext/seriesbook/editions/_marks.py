@@ -8,7 +8,7 @@ picks for an *English* page (on Debian a calligraphic Kai), a screen reader read
 English voice, and search engines mislabel it. So every piece the build knows to be the
 source's text carries the source language, as a ``language-<tag>`` class, which docutils' HTML
 writer turns into ``lang="zh-CN"`` (and :class:`XmlLangTranslator` into ``xml:lang`` too, for
-EPUB reading systems):
+EPUB reading systems, whose pages' ``<html>`` also gets the edition's language):
 
 * a message whose node Sphinx's ``Locale`` did not translate (``translated`` false or missing: no
   entry, an empty or fuzzy one, or no catalog for the page): the paragraph (``<p lang>``) or,
@@ -132,7 +132,8 @@ def mark_toctree_captions(tree: nodes.Node, config: Config) -> None:
     """In a translated edition, a resolved toctree's caption shown as written is the source's.
 
     Sphinx keeps the written caption as the caption title's ``rawsource``; ``Locale`` treats a
-    translation identical to it as untranslated too.
+    translation identical to it as untranslated too. (With :data:`seriesbook.sidebar.ENABLED`
+    off, the sidebar is Sphinx's own and its captions go unmarked.)
     """
     if is_translated_edition(config):
         for caption in _captions_as_written(tree):
@@ -189,6 +190,25 @@ def mark_page(
     context["body"] = body
 
 
+def mark_epub_root(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    """``html-page-context``: an EPUB page's ``<html>`` says the edition's language.
+
+    Sphinx's EPUB builder writes its own ``<html>`` tag (``html_tag``) without one, leaving each
+    page's language to the package's ``dc:language``.
+    """
+    tag = context.get("html_tag")
+    if app.builder.name != "epub" or not isinstance(tag, str) or "lang=" in tag:
+        return
+    language = html.escape(language_tag(str(app.config.language or "en")))
+    context["html_tag"] = tag.removesuffix(">") + f' lang="{language}" xml:lang="{language}">'
+
+
 class XmlLangTranslator(HTML5Translator):
     """EPUB's writer: every ``lang`` it writes is also ``xml:lang`` (XHTML reading systems)."""
 
@@ -211,4 +231,5 @@ def register(app: Sphinx) -> None:
     """Set up by the editions extension (this module is not an extension of its own)."""
     app.add_transform(MarkSourceText)
     app.connect("html-page-context", mark_page, priority=600)  # after the theme's
+    app.connect("html-page-context", mark_epub_root)
     app.set_translator("epub", XmlLangTranslator, override=True)
