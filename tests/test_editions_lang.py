@@ -144,6 +144,7 @@ def test_marks_in_the_html(site: Path) -> None:
     index = BeautifulSoup((site / "en" / "index.html").read_text(), "html.parser")
     captions = index.select("article p.caption")
     assert [caption.get("lang") for caption in captions] == [None, "zh-CN"]
+    assert captions[1].get_text() == '第二篇 "原文" & @源码'  # written as Sphinx escapes it
     chinese = BeautifulSoup((site / "zh_CN" / "ch02.html").read_text(), "html.parser")
     assert not chinese.select("article section [lang], .bd-sidebar [lang]")
 

@@ -184,7 +184,7 @@ def mark_page(
     ):
         context["pagetitle"] = f"<span {attributes}>{html.escape(pagetitle)}</span>"
     for caption in _captions_as_written(doctree):
-        written = CAPTION_HTML + html.escape(caption.astext(), quote=False)
+        written = CAPTION_HTML + caption.astext().translate(HTML5Translator.special_characters)
         marked = written.replace('role="heading"', f'{attributes} role="heading"', 1)
         body = body.replace(written, marked, 1)
     context["body"] = body
