@@ -112,8 +112,9 @@ def page(browser: Browser) -> Iterator[Page]:
 def open_page(page: Page, url: str) -> None:
     """Open *url* and wait for its diagrams (mermaid draws them after load)."""
     page.goto(url, wait_until="load")
-    if page.locator("pre.mermaid").count():
-        page.wait_for_selector("pre.mermaid svg")
+    diagrams = page.locator("pre.mermaid").count()
+    if diagrams:
+        page.wait_for_function(f"document.querySelectorAll('pre.mermaid svg').length == {diagrams}")
         page.wait_for_selector(".mermaid-fullscreen-btn svg")
 
 
@@ -134,6 +135,8 @@ def test_marks_in_the_html(site: Path) -> None:
     english = BeautifulSoup((site / "en" / "ch02.html").read_text(), "html.parser")
     article = english.select_one("article")
     assert article is not None
+    labels = article.select("script.seriesbook-source-labels")
+    assert [label.string for label in labels] == ['{"lang": "zh-CN", "labels": ["参数张量"]}']
     marked = [mark.get_text(" ", strip=True) for mark in article.select("[lang='zh-CN']")]
     assert any(text.startswith("这一段尚未翻译") for text in marked)  # the fuzzy entry's
     assert "§2.2 未译小节" in marked  # an empty translation; the permalink stays outside
@@ -179,6 +182,9 @@ def test_english_words_stay_english(base_url: str, page: Page) -> None:
     assert language("div.highlight-python:has-text('step')") == "zh-CN"
     # the fuzzy entry's paragraph shows the source text, so it is Chinese
     assert language("p:has-text('TorchDynamo')") == "zh-CN"
+    # a diagram partly translated: its untranslated label is Chinese, the translated one English
+    assert language("pre.mermaid :text-is('参数张量')") == "zh-CN"
+    assert language("pre.mermaid :text-is('Optimizer')") == "en"
     # the translated part's caption is English, the untranslated one Chinese (sidebar)
     assert language(".bd-sidebar p.caption:has-text('Part One Translated')") == "en"
     assert language(".bd-sidebar p.caption:has-text('第二篇')") == "zh-CN"

@@ -15,9 +15,9 @@ EPUB reading systems, whose pages' ``<html>`` also gets the edition's language):
   for a title or term, its text (``<h2><span lang>``, so the permalink and the table of contents,
   the sidebar and the previous/next links built from the title carry the mark too);
 * a diagram whose labels are all untranslated, or that could not be split into labels (a
-  ``<div lang>`` around it); a diagram with some
-  labels translated keeps the edition's language (mermaid draws the labels; the CSS font stacks
-  still draw its Chinese in an SC font);
+  ``<div lang>`` around it); in a diagram partly translated, each element mermaid draws with
+  the text of an untranslated label (the site's ``seriesbook-diagrams.js``, from the label
+  texts the page lists after the diagram);
 * a code block holding Han characters (its comments are the author's; code without Han is not
   natural language and keeps no mark);
 * a toctree caption shown as written (:func:`mark_toctree_captions` in the sidebar,
@@ -35,6 +35,7 @@ same mark would buy nothing there.
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -114,9 +115,34 @@ class MarkSourceText(SphinxTransform):
                 mark(block, source)
         for diagram in list(self.document.findall(mermaid)):
             labels = [child for child in diagram.children if isinstance(child, diagram_label)]
-            # no labels: a diagram that could not be split, shown as written
-            if all(label["text"] == label["message"] for label in labels):
+            untranslated = [label for label in labels if label["text"] == label["message"]]
+            if len(untranslated) == len(labels):  # none: a diagram not split, shown as written
                 _wrap(diagram, source)
+            elif untranslated and builder.name != "epub":  # the EPUB's diagrams are images
+                _name_source_labels(diagram, untranslated, source)
+
+
+# Where a partly translated diagram names its untranslated labels for seriesbook-diagrams.js.
+SOURCE_LABELS_CLASS = "seriesbook-source-labels"
+_LINE_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)
+
+
+def _name_source_labels(
+    diagram: nodes.Element, labels: list[diagram_label], language: str
+) -> None:
+    """After a partly translated diagram, the texts of its untranslated labels (spaces and line
+    breaks removed) as JSON: once mermaid has drawn the diagram, the page's script gives the
+    elements showing exactly those texts the source language."""
+    if diagram.parent is None:
+        return
+    texts = sorted({"".join(_LINE_BREAK.sub("", str(label["text"])).split()) for label in labels})
+    data = json.dumps({"lang": language_tag(language), "labels": texts}, ensure_ascii=False)
+    script = (
+        f'<script type="application/json" class="{SOURCE_LABELS_CLASS}">'
+        + data.replace("</", "<\\/")  # never ends the script element
+        + "</script>\n"
+    )
+    diagram.parent.insert(diagram.parent.index(diagram) + 1, nodes.raw("", script, format="html"))
 
 
 def _wrap(node: nodes.Element, language: str) -> None:

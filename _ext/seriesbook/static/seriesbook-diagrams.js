@@ -4,7 +4,8 @@
 // and this script gives each such button an inline SVG icon and the edition's words (this
 // script tag's data-open, data-close and data-viewer attributes). A button with text of its own
 // (an author's mermaid_fullscreen_button) keeps it. The full-screen copy of a diagram keeps the
-// diagram's language (lang="zh-CN" on a diagram not translated yet).
+// diagram's language (lang="zh-CN" on a diagram not translated yet), and in a diagram partly
+// translated the labels still in the book's language say so.
 (function () {
   "use strict";
   var words = (document.currentScript && document.currentScript.dataset) || {};
@@ -65,6 +66,33 @@
     }
   }
 
+  // A diagram partly translated: the page lists its untranslated labels' texts (spaces and line
+  // breaks removed) right after it; each element mermaid drew with one of those texts gets the
+  // source language. Checked again whenever mermaid redraws (a theme change).
+  function markSourceLabels() {
+    document.querySelectorAll("script.seriesbook-source-labels").forEach(function (script) {
+      var before = script.previousElementSibling;
+      var diagram = before && (before.matches(".mermaid") ? before : before.querySelector(".mermaid"));
+      var svg = diagram && diagram.querySelector("svg");
+      if (!svg) return;
+      var data;
+      try {
+        data = JSON.parse(script.textContent);
+      } catch (error) {
+        return;
+      }
+      var texts = new Set(data.labels);
+      svg.querySelectorAll("text, foreignObject div, foreignObject span, foreignObject p")
+        .forEach(function (element) {
+          var text = element.textContent.replace(/\s+/g, "");
+          if (!texts.has(text)) return;
+          var marked = element.parentElement && element.parentElement.closest("[lang]");
+          if (marked && svg.contains(marked) && marked.getAttribute("lang") === data.lang) return;
+          element.setAttribute("lang", data.lang);
+        });
+    });
+  }
+
   function decorateAll(root) {
     root.querySelectorAll(".mermaid-fullscreen-btn").forEach(decorate);
     root.querySelectorAll(".mermaid-fullscreen-modal").forEach(decorateViewer);
@@ -72,8 +100,10 @@
 
   function start() {
     decorateAll(document);
+    markSourceLabels();
     // mermaid adds the buttons once the diagrams are drawn (and again on a theme change)
     new MutationObserver(function (records) {
+      markSourceLabels();
       records.forEach(function (record) {
         record.addedNodes.forEach(function (node) {
           if (node.nodeType !== 1) return;
