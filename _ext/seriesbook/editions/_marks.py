@@ -47,7 +47,8 @@ from sphinx.util.nodes import extract_messages
 from sphinx.writers.html5 import HTML5Translator
 from sphinxcontrib.mermaid import mermaid
 
-from seriesbook.config import is_translated_edition, language_tag, source_language
+from seriesbook import compat
+from seriesbook.core.config import is_translated_edition, language_tag, source_language
 from seriesbook.editions._diagrams import diagram_label
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class MarkSourceText(SphinxTransform):
     default_priority = 40
 
     def apply(self, **kwargs: Any) -> None:
-        builder = getattr(self.env, "_builder_cls", None)  # as Sphinx's own i18n transforms do
+        builder = compat.builder_class(self.env)
         if builder is None or builder.format != "html" or not is_translated_edition(self.config):
             return
         source = source_language(self.config)
@@ -158,7 +159,7 @@ def mark_toctree_captions(tree: nodes.Node, config: Config) -> None:
     """In a translated edition, a resolved toctree's caption shown as written is the source's.
 
     Sphinx keeps the written caption as the caption title's ``rawsource``; ``Locale`` treats a
-    translation identical to it as untranslated too. (With :data:`seriesbook.sidebar.ENABLED`
+    translation identical to it as untranslated too. (With :data:`seriesbook.speed.sidebar.ENABLED`
     off, the sidebar is Sphinx's own and its captions go unmarked.)
     """
     if is_translated_edition(config):
@@ -193,7 +194,7 @@ def mark_page(
     Sphinx resolves a page's toctrees after its last event on the doctree (``doctree-resolved``)
     and writes them at once, so the mark is added to the written caption: the caption's
     opening tags, as Sphinx writes them, followed by its text. The sidebar marks its own
-    (:func:`seriesbook.sidebar.local_toctree`).
+    (:func:`seriesbook.speed.sidebar.local_toctree`).
     """
     body = context.get("body")
     if doctree is None or not isinstance(body, str) or not is_translated_edition(app.config):
@@ -252,10 +253,3 @@ class XmlLangTranslator(HTML5Translator):
             attributes["xml:lang"] = tags[0]
         return str(super().starttag(node, tagname, suffix, empty, **attributes))
 
-
-def register(app: Sphinx) -> None:
-    """Set up by the editions extension (this module is not an extension of its own)."""
-    app.add_transform(MarkSourceText)
-    app.connect("html-page-context", mark_page, priority=600)  # after the theme's
-    app.connect("html-page-context", mark_epub_root)
-    app.set_translator("epub", XmlLangTranslator, override=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import is_set_by_author, language_tag
+from seriesbook.core.config import is_set_by_author, language_tag
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -109,7 +109,3 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
     config.latex_elements = {**ours, **authors, "preamble": preamble}
     if not is_set_by_author(config, "epub_language"):
         config.epub_language = language_tag(language)  # EPUB wants BCP 47: zh-CN
-
-
-def register(app: Sphinx) -> None:
-    app.connect("config-inited", apply_defaults, priority=400)
