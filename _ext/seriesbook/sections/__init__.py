@@ -64,6 +64,7 @@ __all__ = [
     "SectionCounts",
     "edition_chapter_patterns",
     "find_mentions",
+    "get_domain",
     "section_counts",
     "section_id",
     "section_numbers",
