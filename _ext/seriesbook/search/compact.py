@@ -177,7 +177,7 @@ def _postings(
 def _book_characters(data: dict[str, Any]) -> set[str]:
     found: set[str] = set()
     for table in ("terms", "titleterms", "alltitles"):
-        for key in data[table]:
+        for key in data.get(table, {}):
             found.update(char for char in key if HAN.match(char))
     return found
 
