@@ -658,13 +658,15 @@ const SeriesbookSearch = (() => {
       const results = document.getElementById("search-results");
       if (!results) return;
       document.head.appendChild(document.createElement("style")).textContent = STYLE;
+      const once = (item) => {
+        if (item.tagName !== "LI" || item.dataset.seriesbookShown) return;
+        item.dataset.seriesbookShown = "1";
+        decorate(item);
+      };
+      // a query run before this (the index was there first) has shown its first result
+      results.querySelectorAll("li").forEach(once);
       new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes)
-            if (node.tagName === "LI" && !node.dataset.seriesbookShown) {
-              node.dataset.seriesbookShown = "1";
-              decorate(node);
-            }
+        for (const record of records) record.addedNodes.forEach(once);
       }).observe(results, { childList: true, subtree: true });
     };
     if (typeof document !== "undefined" && document.addEventListener) {
@@ -679,8 +681,10 @@ const SeriesbookSearch = (() => {
       if (!main) return null;
       const ex = extra(search._index);
       const anchors = new Set(ex.parts.map((part) => part.anchor).filter(Boolean));
-      const root = (anchor && main.querySelector(anchor)) || main;
-      const block = bestOwnBlock(ownBlocks(root, anchors), keywords);
+      const section = anchor ? main.querySelector(anchor) : null;
+      const root = section || main;
+      // a § owns its text up to its numbered sub-§; a page result (or opening) the whole page
+      const block = bestOwnBlock(ownBlocks(root, section ? anchors : new Set()), keywords);
       const text = (block.count ? block.text : root.textContent).replace(/\s+/g, " ").trim();
       const lower = text.toLowerCase();
       const first = Math.min(
