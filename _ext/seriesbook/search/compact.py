@@ -16,10 +16,12 @@ or, when shorter, as ``!``, the first number, and a bitmap from it (:func:`secti
 
 **§ sections** (:mod:`~seriesbook.search.sections`): ``seriesbook_sections`` lists each page's §
 anchors and lengths (the §s numbered through the book in page order), and ``other`` holds the
-§ postings of keys that are not packed bigrams (Latin stems, title-only bigrams). Postings are
-written for the keys found in the fewest § first, up to :data:`SECTION_SHARE` of the rest of
-the index (at least :data:`SECTION_FLOOR` characters); a key written without them counts as present in every § of its pages (the commonest
-keys, which say least about where a reader should land).
+§ postings of keys that are not packed bigrams (Latin stems, title-only bigrams), and
+``untranslated`` the § whose titles a translated edition left in the book's language. Postings
+are written for the keys found in the fewest § first, up to :data:`SECTION_SHARE` of the rest
+of the index (at least :data:`SECTION_FLOOR` characters); a key written without them counts as
+present in every § of its pages (the commonest keys, which say least about where a reader
+should land).
 
 **Traditional characters** (:mod:`~seriesbook.search.variants`): ``seriesbook_variants`` holds
 the part of OpenCC's table that leads to the book's text, characters packed as pairs of code
