@@ -1,6 +1,7 @@
 """Queries drawn from a built book's own text, and what a reader expects each to find.
 
 usage: python benchmarks/search_queries.py SITE [--stock STOCK_SITE] [--count N] [--seed N]
+       [--rounds N]
 
 SITE is a built HTML site (``searchindex.js`` and its pages). The query set holds, from the
 text a reader sees on the pages (innermost blocks of the article: paragraphs, list items, table
@@ -346,20 +347,41 @@ FINISHED = (
 )
 
 
-def typed(page: Page, base_url: str, texts: list[str]) -> list[float]:
-    """For each query found, as the search box submits it: ms from navigation to the first
-    result shown (loading the page and the index, running the query, showing the result)."""
+def typed(
+    page: Page, base_url: str, texts: list[str], install: bool = True
+) -> list[float | None]:
+    """For each query, as the search box submits it: ms from navigation to the first result
+    shown (loading the page and the index, running the query, showing the result); None where
+    nothing was found."""
     from urllib.parse import quote
 
-    page.add_init_script(WATCH_RESULTS)
-    timings = []
+    if install:
+        page.add_init_script(WATCH_RESULTS)
+    timings: list[float | None] = []
     for text in texts:
         page.goto(f"{base_url}search.html?q={quote(text)}")
         page.wait_for_function(FINISHED)
-        first = page.evaluate("window.__firstResult")
-        if first is not None:
-            timings.append(first)
+        timings.append(page.evaluate("window.__firstResult"))
     return timings
+
+
+def side_by_side(
+    pages: tuple[Page, Page], urls: tuple[str, str], texts: list[str], rounds: int
+) -> tuple[list[float], list[float]]:
+    """:func:`typed` for both sites, alternating query by query (A B A B …) for *rounds*, so
+    a shared machine's drift falls on both; only queries both sites answer are kept."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for page in pages:
+        page.add_init_script(WATCH_RESULTS)
+    for _ in range(rounds):
+        for text in texts:
+            [mine] = typed(pages[0], urls[0], [text], install=False)
+            [stock] = typed(pages[1], urls[1], [text], install=False)
+            if mine is not None and stock is not None:
+                ours.append(mine)
+                theirs.append(stock)
+    return ours, theirs
 
 
 def _serve(site: Path) -> Iterator[str]:
@@ -394,8 +416,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stock", type=Path, help="the same book built with Sphinx's own search")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of the latency queries")
     args = parser.parse_args(argv)
     queries = make_queries(args.site, args.count, args.seed)
+    sections = section_queries(args.site, max(40, args.count // 2), args.seed)
+    texts = [q for q in queries if q.kind in {"term", "substring"}]
+    converted = traditional_queries(sections + texts)
     serve = contextmanager(_serve)
     with ExitStack() as stack, sync_playwright() as playwright:
         url = stack.enter_context(serve(args.site))
@@ -405,24 +431,48 @@ def main(argv: list[str] | None = None) -> int:
         )
         page = browser.new_page()
         outcome, stock = evaluate(page, url, queries, stock_url)
-        # identifiers: queries stock Sphinx answers too, so both load and show a result
+        answers = run_in_page(page, url, sections + texts + converted)
+        simplified = {
+            q.text: [f"{doc}#{anchor.lstrip('#')}" for doc, anchor in a["shown"]]
+            for q, a in zip(sections + texts, answers, strict=False)
+        }
+        landing = judge(sections + texts + converted, answers, simplified)
+        # identifiers and Chinese words both searches find: each site loads and shows a result
         samples = [q.text for q in queries if q.kind == "identifier"][::10]
-        mine = typed(page := browser.new_page(), url, samples)
+        samples += [q.text for q in sections][:10]
         unpack_ms = page.evaluate(UNPACK_MS)
-        theirs = typed(browser.new_page(), stock_url, samples) if stock_url else []
+        if stock_url:
+            mine, theirs = side_by_side(
+                (browser.new_page(), browser.new_page()), (url, stock_url), samples, args.rounds
+            )
+        else:
+            mine = [t for t in typed(browser.new_page(), url, samples) if t is not None]
+            theirs = []
         browser.close()
     size = (args.site / "searchindex.js").stat().st_size
     print(f"searchindex.js: {size:,} bytes")
+    if args.stock:
+        stock_size = (args.stock / "searchindex.js").stat().st_size
+        print(f"stock searchindex.js: {stock_size:,} bytes ({size / stock_size:.2f}x)")
     print(f"unpacking the index in the page: {unpack_ms:.1f} ms")
     for name, timings in (("seriesbook", mine), ("stock", theirs)):
         if timings:
             print(
-                f"{name} typed query (search.html?q=, {len(timings)} queries with results): "
+                f"{name} typed query (search.html?q=, {len(timings)} loads with a result): "
                 f"first result {statistics.median(timings):.0f} ms after navigation (median), "
-                f"max {max(timings):.0f} ms"
+                f"95th {sorted(timings)[int(len(timings) * 0.95) - 1]:.0f} ms"
             )
+    if mine and theirs:
+        ratios = sorted(a / b for a, b in zip(mine, theirs, strict=True))
+        print(
+            f"first result, seriesbook / stock, same query and round: median "
+            f"{statistics.median(ratios):.2f}x ({ratios[0]:.2f}x–{ratios[-1]:.2f}x)"
+        )
     report("seriesbook", outcome)
-    for missed in outcome.missed[:30]:
+    for kind in ("section body", "traditional"):
+        results = landing.answered.get(kind, [])
+        print(f"seriesbook {kind}: {sum(results)}/{len(results)} = {landing.share(kind):.1%}")
+    for missed in (outcome.missed + landing.missed)[:30]:
         print("missed", missed)
     if stock is not None:
         report("stock", stock)

@@ -9,7 +9,7 @@ import vm from "node:vm";
 const [script] = process.argv.slice(2);
 const context = vm.createContext({});
 vm.runInContext(`${readFileSync(script, "utf8")}\nthis.SeriesbookSearch = SeriesbookSearch;`, context);
-const { splitQuery, unpack, extra, toSimplified } = context.SeriesbookSearch;
+const { splitQuery, unpack, extra, locatedIn, toSimplified } = context.SeriesbookSearch;
 
 for await (const line of createInterface({ input: process.stdin })) {
   const request = JSON.parse(line);
@@ -20,10 +20,10 @@ for await (const line of createInterface({ input: process.stdin })) {
   } else if ("sections" in request) {
     const index = request.sections;
     unpack(index);
-    const { parts, located } = extra(index);
+    const ex = extra(index);
     answer = {
-      parts: parts.map(({ file, anchor, length, source }) => [file, anchor, length, source]),
-      located: Object.fromEntries(located),
+      parts: ex.parts.map(({ file, anchor, length, source }) => [file, anchor, length, source]),
+      located: Object.fromEntries([...ex.located.keys()].map((key) => [key, locatedIn(ex, key)])),
     };
   } else if ("simplify" in request) {
     const index = request.index;

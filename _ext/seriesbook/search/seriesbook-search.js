@@ -102,8 +102,7 @@ const SeriesbookSearch = (() => {
       );
     });
     first.push(parts.length);
-    for (const [key, value] of Object.entries(sections.other))
-      located.set(key, readSectionList(value));
+    for (const [key, value] of Object.entries(sections.other)) located.set(key, value);
     for (const number of readVarints(sections.untranslated ?? "")) parts[number].source = true;
     return { parts, first, lang: sections.lang ?? null };
   };
@@ -138,7 +137,7 @@ const SeriesbookSearch = (() => {
           for (let at = 0; at < pageCodes.length; at += width)
             pages.push(decode(pageCodes.slice(at, at + width)));
           index.terms[term] = pages.length === 1 ? pages[0] : pages;
-          if (sections !== undefined) located.set(term, readSectionList(sections));
+          if (sections !== undefined) located.set(term, sections); // read when first asked
         }
       }
     }
@@ -405,6 +404,13 @@ const SeriesbookSearch = (() => {
     return sectionTitlesOf.get(index);
   };
 
+  /** The § numbers of a located key (read from the index on first use), else undefined. */
+  const locatedIn = (ex, key) => {
+    let numbers = ex.located.get(key);
+    if (typeof numbers === "string") ex.located.set(key, (numbers = readSectionList(numbers)));
+    return numbers;
+  };
+
   /** Each pair of adjacent characters of a Chinese text. */
   const pairsOf = (text) => {
     const chars = Array.from(text);
@@ -417,7 +423,7 @@ const SeriesbookSearch = (() => {
     const high = ex.first[file + 1];
     let found = null;
     for (const pair of pairs) {
-      const numbers = ex.located.get(pair);
+      const numbers = locatedIn(ex, pair);
       if (numbers === undefined) continue; // too common to be located: any § may hold it
       const here = new Set(numbers.filter((n) => n >= low && n < high));
       found = found === null ? here : new Set([...found].filter((n) => here.has(n)));
@@ -432,7 +438,7 @@ const SeriesbookSearch = (() => {
     const within = (numbers) => new Set(numbers.filter((n) => n >= low && n < high));
     if (isHan(part)) return sectionsWithPairs(ex, file, pairsOf(part));
     for (const key of new Set([part, unstemmed])) {
-      const numbers = key === undefined ? undefined : ex.located.get(key);
+      const numbers = key === undefined ? undefined : locatedIn(ex, key);
       if (numbers !== undefined) return within(numbers);
     }
     return null;
@@ -715,6 +721,7 @@ const SeriesbookSearch = (() => {
     unpack,
     toSimplified,
     extra,
+    locatedIn,
     isTermOf,
     matchAll,
     forget,
