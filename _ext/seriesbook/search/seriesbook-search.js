@@ -381,8 +381,10 @@ const SeriesbookSearch = (() => {
       const key = `${result[0]}${result[2]}`;
       if (!best.has(key) || best.get(key)[4] < result[4]) best.set(key, result);
     }
+    // as Sphinx orders: score, then title (code point order: no collator to load)
+    const title = (result) => result[1].toLowerCase();
     const ranked = [...best.values()].sort((a, b) =>
-      a[4] !== b[4] ? b[4] - a[4] : a[1].toLowerCase().localeCompare(b[1].toLowerCase()),
+      a[4] !== b[4] ? b[4] - a[4] : title(a) < title(b) ? -1 : title(a) > title(b) ? 1 : 0,
     );
     const pages = new Map();
     for (const result of ranked) {
@@ -610,6 +612,7 @@ const SeriesbookSearch = (() => {
         const opening = parts.find((part) => part.anchor === "");
         const section = parts.find((part) => part.anchor === id);
         titlesShown.set(`${docname}${suffix}${anchor}`, {
+          file,
           page: index.titles[file],
           pageSource: Boolean(opening?.source),
           section: id ? titles.get(`${file}#${id}`) ?? null : null,
@@ -660,6 +663,24 @@ const SeriesbookSearch = (() => {
       if (previous && pageOf(previous) === pageOf(item)) item.classList.add("seriesbook-more");
     };
 
+    /** Point a page result at the § holding its summary (unless that § is listed already). */
+    const relink = (item, id) => {
+      const link = item.querySelector("a");
+      const shown = titlesShown.get(link.getAttribute("href"));
+      const href = `${link.getAttribute("href").split("#")[0]}#${id}`;
+      const links = [...item.parentElement.querySelectorAll("li > a")];
+      if (!shown || links.some((a) => a.getAttribute("href") === href)) return;
+      const index = search._index;
+      const part = extra(index).parts.find((p) => p.file === shown.file && p.anchor === id);
+      titlesShown.set(href, {
+        ...shown,
+        section: sectionTitles(index).get(`${shown.file}#${id}`) ?? null,
+        sectionSource: Boolean(part?.source),
+      });
+      link.setAttribute("href", href);
+      decorate(item);
+    };
+
     const watch = () => {
       const results = document.getElementById("search-results");
       if (!results) return;
@@ -705,9 +726,14 @@ const SeriesbookSearch = (() => {
       const edition = document.documentElement.lang;
       if (marked && marked !== edition) summary.lang = marked;
       else if (ex.lang && HAS_HAN.test(text)) summary.lang = ex.lang;
+      // a page result whose paragraph is in a §: the index could not tell which, now we know
+      let holder = block.block && !section ? block.block.parentElement : null;
+      while (holder && !(holder.tagName === "SECTION" && anchors.has(holder.id)))
+        holder = holder.parentElement;
       setTimeout(() => {
         const item = summary.closest("li");
         if (!item || !item.parentElement) return;
+        if (holder) relink(item, holder.id);
         item.dataset.seriesbookParts = String(block.count);
         item.dataset.seriesbookOf = String(keywords.size ?? keywords.length);
         reorder(item.parentElement);
