@@ -90,9 +90,10 @@ class Outcome:
 
 
 def load_index(site: Path) -> dict[str, Any]:
-    text = (site / "searchindex.js").read_text("utf-8")
-    index: dict[str, Any] = json.loads(text[text.index("(") + 1 : text.rindex(")")])
-    return index
+    """The site's index as Sphinx froze it (seriesbook's packed form read back)."""
+    from seriesbook.search.query import load_index as load
+
+    return load(site / "searchindex.js")
 
 
 def page_blocks(site: Path, diagrams: bool = True) -> dict[str, list[str]]:
@@ -335,7 +336,8 @@ new MutationObserver(() => {
 #: In a loaded search page: ms to unpack a fresh copy of the index (seriesbook's part of loading).
 UNPACK_MS = """async () => {
   const text = await (await fetch("searchindex.js")).text();
-  const index = JSON.parse(text.slice(text.indexOf("(") + 1, text.lastIndexOf(")")));
+  let index = null;
+  new Function("Search", text)({ setIndex: (data) => (index = data) });
   const start = performance.now();
   SeriesbookSearch.unpack(index);
   return performance.now() - start;

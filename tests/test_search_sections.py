@@ -7,6 +7,7 @@ and the query sets run in Chromium (``tests/test_browser.py``).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 from seriesbook.search.compact import (
     SECTIONS,
     VARIANTS,
+    PackedJavaScriptIndex,
     pack,
     read_section_list,
     section_list,
@@ -171,7 +173,7 @@ def build(source: Path, out: Path) -> None:
 
 def test_index_holds_each_page_sections(ranking_book: tuple[Path, Path]) -> None:
     _, out = ranking_book
-    raw = json.loads(_json_of(out / "searchindex.js"))
+    raw = raw_index(out / "searchindex.js")
     index = load_index(out / "searchindex.js")
     anchors = dict(zip(index["docnames"], raw[SECTIONS]["anchors"], strict=True))
     assert anchors["ch01"] == ["", "sec-1-1", "sec-1-2", "sec-1-3", "sec-1-4"]
@@ -196,7 +198,7 @@ def test_incremental_build_keeps_every_page_sections(
     )
     try:
         build(source, copy)  # writes ch02 only: ch01's § come from the store
-        raw = json.loads(_json_of(copy / "searchindex.js"))
+        raw = raw_index(copy / "searchindex.js")
         index = load_index(copy / "searchindex.js")
         anchors = dict(zip(index["docnames"], raw[SECTIONS]["anchors"], strict=True))
         assert anchors["ch01"] == ["", "sec-1-1", "sec-1-2", "sec-1-3", "sec-1-4"]
@@ -207,6 +209,21 @@ def test_incremental_build_keeps_every_page_sections(
         )
 
 
-def _json_of(path: Path) -> str:
+def raw_index(path: Path) -> dict[str, Any]:
+    """The index as written, before unpacking (seriesbook's fields still there)."""
     text = path.read_text("utf-8")
-    return text[text.index("(") + 1 : text.rindex(")")]
+    prefix, suffix = PackedJavaScriptIndex.PREFIX, PackedJavaScriptIndex.SUFFIX
+    assert text.startswith(prefix) and text.endswith(suffix)
+    literal = text[len(prefix) : -len(suffix)]
+    data: dict[str, Any] = json.loads(re.sub(r"\\(.)", r"\1", literal))
+    return data
+
+
+def test_index_is_json_in_a_string_and_reads_back(ranking_book: tuple[Path, Path]) -> None:
+    """JSON.parse of one string literal (quick to read in the page), UTF-8, read back alike."""
+    _, out = ranking_book
+    text = (out / "searchindex.js").read_text("utf-8")
+    assert "\\u663e" not in text and "显存管理" in text  # unescaped: 3 bytes a character
+    raw = raw_index(out / "searchindex.js")
+    assert load_index(out / "searchindex.js") == unpack(raw)
+    assert PackedJavaScriptIndex().loads(text) == unpack(raw)
