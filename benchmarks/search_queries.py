@@ -396,16 +396,21 @@ def settled(page: Page, base_url: str, queries: list[Query]) -> list[dict[str, A
 def side_by_side(
     pages: tuple[Page, Page], urls: tuple[str, str], texts: list[str], rounds: int
 ) -> tuple[list[float], list[float]]:
-    """:func:`typed` for both sites, alternating query by query (A B A B …) for *rounds*, so
-    a shared machine's drift falls on both; only queries both sites answer are kept."""
+    """:func:`typed` for both sites, alternating query by query for *rounds* (A B, then B A in
+    the next round: the first load of a pair is slower), so a shared machine's drift falls on
+    both alike; only queries both sites answer are kept."""
     ours: list[float] = []
     theirs: list[float] = []
     for page in pages:
         page.add_init_script(WATCH_RESULTS)
-    for _ in range(rounds):
+    for round in range(rounds):
         for text in texts:
-            [mine] = typed(pages[0], urls[0], [text], install=False)
-            [stock] = typed(pages[1], urls[1], [text], install=False)
+            if round % 2:
+                [stock] = typed(pages[1], urls[1], [text], install=False)
+                [mine] = typed(pages[0], urls[0], [text], install=False)
+            else:
+                [mine] = typed(pages[0], urls[0], [text], install=False)
+                [stock] = typed(pages[1], urls[1], [text], install=False)
             if mine is not None and stock is not None:
                 ours.append(mine)
                 theirs.append(stock)
@@ -444,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stock", type=Path, help="the same book built with Sphinx's own search")
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--rounds", type=int, default=3, help="rounds of the latency queries")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of the latency queries")
     args = parser.parse_args(argv)
     queries = make_queries(args.site, args.count, args.seed)
     sections = section_queries(args.site, max(40, args.count // 2), args.seed)

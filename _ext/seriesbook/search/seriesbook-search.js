@@ -5,8 +5,9 @@
  * searchtools.js. It changes these things of Sphinx's search page:
  *
  * - setIndex: the two-character Chinese terms, packed by seriesbook/search/compact.py, are put
- *   back into the index's terms before Sphinx's search sees it; the § postings and the
- *   traditional-character table are read aside.
+ *   back into the index's terms as a query first asks for them (by first character; Sphinx's
+ *   own search code reads no term itself here); the § postings and the traditional-character
+ *   table are read aside.
  * - _parseQuery: a query in traditional (or mixed) characters is converted to simplified ones
  *   with the index's part of OpenCC's table (phrases first, then characters; the Python twin is
  *   seriesbook/search/variants.py) before it is cut, so query and index are cut alike.
@@ -90,7 +91,8 @@ const SeriesbookSearch = (() => {
 
   /** What the index says beside Sphinx's fields: § postings and parts, the variants table. */
   const extraOf = new WeakMap();
-  const extra = (index) => extraOf.get(index) ?? { parts: [], first: [], located: new Map() };
+  const extra = (index) =>
+    extraOf.get(index) ?? { parts: [], first: [], located: new Map(), groups: new Map() };
 
   const readSections = (sections, located) => {
     const parts = [];
@@ -120,35 +122,64 @@ const SeriesbookSearch = (() => {
     return { characters, phrases, longest };
   };
 
-  /** The index with the packed two-character terms back in its terms (as compact.py's unpack). */
-  const unpack = (index) => {
+  /** One group of the packed string (compact.py): [term, pages, § list or undefined] each. */
+  const decodeGroup = (group, width) => {
+    const [first, ...codes] = group.split(".");
+    const head = String.fromCodePoint(decode(first));
+    return codes.map((code) => {
+      const [pageCodes, sections] = code.slice(CHAR_WIDTH).split("~");
+      const pages = [];
+      for (let at = 0; at < pageCodes.length; at += width)
+        pages.push(decode(pageCodes.slice(at, at + width)));
+      return [head + String.fromCodePoint(decode(code.slice(0, CHAR_WIDTH))), pages, sections];
+    });
+  };
+
+  /**
+   * Read the index's own fields aside (§ parts, variants) and keep the packed two-character
+   * terms packed, by first character: a group is opened into the terms when a term of it is
+   * first asked for (openGroup), so a search page shows its first result without decoding
+   * every bigram of the book.
+   */
+  const attach = (index) => {
     const packed = index.seriesbook_bigrams;
+    const groups = new Map();
+    if (packed)
+      for (const group of packed.pairs.split(" "))
+        if (group) groups.set(String.fromCodePoint(decode(group.slice(0, CHAR_WIDTH))), group);
     const located = new Map();
-    if (packed) {
-      const { width, pairs } = packed;
-      for (const group of pairs.split(" ")) {
-        if (!group) continue;
-        const [first, ...codes] = group.split(".");
-        const head = String.fromCodePoint(decode(first));
-        for (const code of codes) {
-          const term = head + String.fromCodePoint(decode(code.slice(0, CHAR_WIDTH)));
-          const [pageCodes, sections] = code.slice(CHAR_WIDTH).split("~");
-          const pages = [];
-          for (let at = 0; at < pageCodes.length; at += width)
-            pages.push(decode(pageCodes.slice(at, at + width)));
-          index.terms[term] = pages.length === 1 ? pages[0] : pages;
-          if (sections !== undefined) located.set(term, sections); // read when first asked
-        }
-      }
-    }
     const sections = index.seriesbook_sections
       ? readSections(index.seriesbook_sections, located)
       : { parts: [], first: [], lang: null };
     const variants = index.seriesbook_variants ? readVariants(index.seriesbook_variants) : null;
-    extraOf.set(index, { ...sections, located, variants });
+    extraOf.set(index, { ...sections, located, variants, groups, width: packed?.width ?? 1, index });
     delete index.seriesbook_bigrams;
     delete index.seriesbook_sections;
     delete index.seriesbook_variants;
+    return index;
+  };
+
+  /** Put the packed terms starting with *word*'s first character into the index (once). */
+  const openGroup = (index, word) => {
+    const ex = extraOf.get(index);
+    const first = String.fromCodePoint(word.codePointAt(0) ?? 0);
+    const group = ex?.groups.get(first);
+    if (group === undefined) return;
+    ex.groups.delete(first);
+    for (const [term, pages, sections] of decodeGroup(group, ex.width)) {
+      index.terms[term] = pages.length === 1 ? pages[0] : pages;
+      if (sections !== undefined) ex.located.set(term, sections); // read when first asked
+    }
+  };
+
+  const openAll = (index) => {
+    for (const first of [...(extraOf.get(index)?.groups.keys() ?? [])]) openGroup(index, first);
+  };
+
+  /** The index with the packed two-character terms back in its terms (as compact.py's unpack). */
+  const unpack = (index) => {
+    attach(index);
+    openAll(index);
     return index;
   };
 
@@ -233,24 +264,35 @@ const SeriesbookSearch = (() => {
   const isHan = (word) => ALL_HAN.test(word);
   const asList = (files) => (typeof files === "number" ? [files] : files);
   const lookup = (table, word) => (Object.hasOwn(table, word) ? asList(table[word]) : []);
-  const isTermOf = (index) => (word) =>
-    Object.hasOwn(index.terms, word) || Object.hasOwn(index.titleterms, word);
+  /** The pages of *word* in the index's terms (its packed group opened first). */
+  const termPages = (index, word) => {
+    openGroup(index, word);
+    return lookup(index.terms, word);
+  };
+  const isTermOf = (index) => (word) => {
+    openGroup(index, word);
+    return Object.hasOwn(index.terms, word) || Object.hasOwn(index.titleterms, word);
+  };
 
   /**
    * Pages where one part occurs, each with the best score it earns there. A Latin part also
    * matches its unstemmed form (Sphinx's index keeps "ops", not "op") and the terms holding it.
    */
   const keysOf = new WeakMap();
-  /** The index's terms and title terms, split into Chinese and other keys (once per index). */
-  const keys = (index) => {
-    if (!keysOf.has(index)) {
-      const split = (table) => {
-        const all = Object.keys(table);
-        return { han: all.filter((k) => HAS_HAN.test(k)), other: all.filter((k) => !isHan(k)) };
-      };
-      keysOf.set(index, { terms: split(index.terms), titleterms: split(index.titleterms) });
+  /**
+   * The keys of the index's terms and title terms holding Chinese (*han*) or not, each list
+   * made once per index. The packed terms are all Chinese: only the Chinese lists open them.
+   */
+  const keys = (index, han) => {
+    if (!keysOf.has(index)) keysOf.set(index, new Map());
+    const made = keysOf.get(index);
+    if (!made.has(han)) {
+      if (han) openAll(index);
+      const test = han ? (k) => HAS_HAN.test(k) : (k) => !isHan(k);
+      const pick = (table) => Object.keys(table).filter(test);
+      made.set(han, { terms: pick(index.terms), titleterms: pick(index.titleterms) });
     }
-    return keysOf.get(index);
+    return made.get(han);
   };
 
   let remembered = new Map();
@@ -268,24 +310,24 @@ const SeriesbookSearch = (() => {
     const add = (files, score) =>
       files.forEach((file) => scores.set(file, Math.max(scores.get(file) ?? 0, score)));
     for (const form of new Set([part, unstemmed])) {
-      add(lookup(index.terms, form), scorer.term);
+      add(termPages(index, form), scorer.term);
       add(lookup(index.titleterms, form), scorer.title);
     }
     const chars = Array.from(part);
     const han = isHan(part);
     if (han ? chars.length === 1 : part.length > 2) {
       // the index has no single characters: the terms holding one; Sphinx's partial matches
-      const { terms, titleterms } = keys(index);
+      const { terms, titleterms } = keys(index, han);
       for (const [table, candidates, score] of [
-        [index.terms, han ? terms.han : terms.other, scorer.partialTerm],
-        [index.titleterms, han ? titleterms.han : titleterms.other, scorer.partialTitle],
+        [index.terms, terms, scorer.partialTerm],
+        [index.titleterms, titleterms, scorer.partialTitle],
       ])
         for (const term of candidates) if (term.includes(part)) add(asList(table[term]), score);
     } else if (han && chars.length > 2) {
       let common = null;
       for (let i = 0; i + 1 < chars.length; i++) {
         const pair = chars[i] + chars[i + 1];
-        const pages = new Set([...lookup(index.terms, pair), ...lookup(index.titleterms, pair)]);
+        const pages = new Set([...termPages(index, pair), ...lookup(index.titleterms, pair)]);
         common = common === null ? pages : new Set([...common].filter((f) => pages.has(f)));
       }
       add([...common], scorer.partialTerm);
@@ -408,6 +450,7 @@ const SeriesbookSearch = (() => {
 
   /** The § numbers of a located key (read from the index on first use), else undefined. */
   const locatedIn = (ex, key) => {
+    if (ex.index) openGroup(ex.index, key);
     let numbers = ex.located.get(key);
     if (typeof numbers === "string") ex.located.set(key, (numbers = readSectionList(numbers)));
     return numbers;
@@ -581,7 +624,21 @@ const SeriesbookSearch = (() => {
     let asked = { unstemmed: new Map(), stock: new Set(), runs: [] };
     const titlesShown = new Map();
 
-    search.setIndex = (index) => stockSetIndex(unpack(index));
+    /** What a first query builds (title lists, key lists, compiled patterns), made while the
+     * page is still loading: the index usually arrives before the page is ready to search. */
+    const prepare = (index) => {
+      if (search._index !== index) return;
+      titles(index);
+      sectionTitles(index);
+      keys(index, false);
+      headingResults(index, "§1 a");
+      splitQuery("预备 a_b", isTermOf(index));
+    };
+
+    search.setIndex = (index) => {
+      stockSetIndex(attach(index));
+      setTimeout(() => prepare(index), 0);
+    };
 
     search._parseQuery = (query) =>
       stockParseQuery(search._index ? toSimplified(query, extra(search._index).variants) : query);
@@ -745,6 +802,8 @@ const SeriesbookSearch = (() => {
   return {
     splitQuery,
     unpack,
+    attach,
+    openGroup,
     toSimplified,
     extra,
     locatedIn,
