@@ -8,6 +8,8 @@
  *   back into the index's terms as a query first asks for them (by first character; Sphinx's
  *   own search code reads no term itself here); the § postings and the traditional-character
  *   table are read aside.
+ * - performSearch: search.html?q=… is answered as soon as the index has arrived (Sphinx waits
+ *   for the document to be ready, after the theme's deferred scripts).
  * - _parseQuery: a query in traditional (or mixed) characters is converted to simplified ones
  *   with the index's part of OpenCC's table (phrases first, then characters; the Python twin is
  *   seriesbook/search/variants.py) before it is cut, so query and index are cut alike.
@@ -29,7 +31,8 @@
  * holding every part of the query in one paragraph (from the index: a § holding every pair of
  * adjacent characters of the query; once the summaries arrive: a paragraph holding every part);
  * (3) the others, by concentration: the page whose § hold the parts most (the share of its §
- * holding each part), and within a page the shorter § first.
+ * holding each part), and within a page the shorter § first. A part holding a function
+ * character (的, 了, 和 …) is required of a page but does not rank.
  */
 
 const SeriesbookSearch = (() => {
@@ -44,6 +47,15 @@ const SeriesbookSearch = (() => {
   const SECTION_TIER = 500;
   const PER_PAGE = 4;
   const PHRASE_BONUS = 200;
+  /** Function characters: a part holding one (器的, the splitter's bigram for a lone 的) is
+   * still required of a page, but carries no weight in ranking. */
+  const FUNCTION_CHARS = new Set("的了之和与及或是在");
+  const isWeak = (part) => isHan(part) && Array.from(part).some((c) => FUNCTION_CHARS.has(c));
+  /** The parts that rank: the query's parts without the weak ones (all, if all are weak). */
+  const rankingParts = (parts) => {
+    const strong = [...parts].filter((part) => !isWeak(part));
+    return strong.length ? strong : [...parts];
+  };
   const BLOCKS = "p, li, dt, dd, th, td, pre, figcaption, h1, h2, h3, h4, h5, h6";
   const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   const CHAR_WIDTH = 3;
@@ -514,7 +526,7 @@ const SeriesbookSearch = (() => {
     const counts = new Map();
     let known = 0;
     let share = 0; // how concentrated the parts are in the page: the share of its § per part
-    for (const part of parts) {
+    for (const part of rankingParts(parts)) {
       const found = sectionsHolding(ex, file, part, unstemmed.get(part));
       if (found === null) continue;
       known += 1;
@@ -527,7 +539,7 @@ const SeriesbookSearch = (() => {
     const every = most === known;
     const concentration = Math.round((100 * share) / known);
     // the query's characters side by side, as in one sentence: every adjacent pair of its runs
-    const phrase = sectionsWithPairs(ex, file, runs.flatMap(pairsOf));
+    const phrase = sectionsWithPairs(ex, file, runs.flatMap(pairsOf).filter((p) => !isWeak(p)));
     const titles = sectionTitles(index);
     const inPhrase = (n) => (phrase?.has(n) ? 0 : 1);
     const chosen = holding
@@ -635,8 +647,33 @@ const SeriesbookSearch = (() => {
       splitQuery("预备 a_b", isTermOf(index));
     };
 
+    // Sphinx runs the query of search.html?q=… when the document is ready, that is after
+    // every deferred script of the theme; the index and the results box are there before: the
+    // query starts when the index arrives, and Sphinx's own start of it later is skipped.
+    const stockStart = search.performSearch;
+    let started = null;
+    search.performSearch = (query) => {
+      if (started !== null && query === started) started = null;
+      else stockStart(query);
+    };
+    const startEarly = () => {
+      if (!search._index || document.readyState === "complete") return;
+      const query = new URLSearchParams(window.location.search).get("q");
+      const results = document.getElementById("search-results");
+      // Sphinx's start has not run yet: nothing queued, nothing shown
+      if (!query || !results || results.childElementCount || started !== null) return;
+      started = query;
+      stockStart(query);
+    };
+    // the page parsed (the results box is there), its deferred scripts not yet run
+    if (typeof document !== "undefined" && document.addEventListener)
+      document.addEventListener("readystatechange", () => {
+        if (document.readyState === "interactive") startEarly();
+      });
+
     search.setIndex = (index) => {
       stockSetIndex(attach(index));
+      if (typeof document !== "undefined") startEarly();
       setTimeout(() => prepare(index), 0);
     };
 
@@ -768,7 +805,8 @@ const SeriesbookSearch = (() => {
       const section = anchor ? main.querySelector(anchor) : null;
       const root = section || main;
       // a § owns its text up to its numbered sub-§; a page result (or opening) the whole page
-      const block = bestOwnBlock(ownBlocks(root, section ? anchors : new Set()), keywords);
+      const ranking = rankingParts(keywords);
+      const block = bestOwnBlock(ownBlocks(root, section ? anchors : new Set()), ranking);
       const text = (block.count ? block.text : root.textContent).replace(/\s+/g, " ").trim();
       const lower = text.toLowerCase();
       const first = Math.min(
@@ -792,7 +830,7 @@ const SeriesbookSearch = (() => {
         if (!item || !item.parentElement) return;
         if (holder) relink(item, holder.id);
         item.dataset.seriesbookParts = String(block.count);
-        item.dataset.seriesbookOf = String(keywords.size ?? keywords.length);
+        item.dataset.seriesbookOf = String(ranking.length);
         reorder(item.parentElement);
       }, 0);
       return summary;
