@@ -48,8 +48,8 @@ SECTIONS = "seriesbook_sections"
 VARIANTS = "seriesbook_variants"
 #: The § postings may take up to this share of the size of the rest of the index (in bytes), or
 #: :data:`SECTION_FLOOR` bytes if that is more (a small book locates every key).
-SECTION_SHARE = 0.33
-SECTION_FLOOR = 64_000
+SECTION_SHARE = 0.45
+SECTION_FLOOR = 96_000
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 CHAR_WIDTH = 3  # 18 bits: every code point up to U+3FFFF, all of the Han blocks
 

@@ -539,7 +539,7 @@ const SeriesbookSearch = (() => {
     const every = most === known;
     const concentration = Math.round((100 * share) / known);
     // the query's characters side by side, as in one sentence: every adjacent pair of its runs
-    const phrase = sectionsWithPairs(ex, file, runs.flatMap(pairsOf).filter((p) => !isWeak(p)));
+    const phrase = sectionsWithPairs(ex, file, runs.flatMap(pairsOf));
     const titles = sectionTitles(index);
     const inPhrase = (n) => (phrase?.has(n) ? 0 : 1);
     const chosen = holding
