@@ -502,12 +502,13 @@ const SeriesbookSearch = (() => {
   };
 
   /**
-   * A page's results, when it has § sections: its § holding the most parts (every part, at
-   * best; a part the index does not locate counts as held), at most PER_PAGE, the shorter
-   * first. A § holding every part is scored in the § tier by how concentrated the parts are in
-   * its page (the share of the page's § holding each part: a chapter about the query before a
-   * passing mention); otherwise the § keeps the page's score. A page whose § the index cannot
-   * tell apart is a page result.
+   * A page's results, when it has § sections: its § holding the most ranking parts (every
+   * part, at best; a part the index does not locate counts as held), at most PER_PAGE, those
+   * holding the query's characters side by side (every adjacent pair) first, then the shorter.
+   * A § holding every part is scored in the § tier: PHRASE_BONUS if it holds them side by side,
+   * plus how concentrated the parts are in its page (the share of the page's § holding each
+   * part: a chapter about the query before a passing mention); otherwise it keeps the page's
+   * score. A page whose § the index cannot tell apart is a page result.
    */
   const pageResults = (index, file, parts, unstemmed, score, runs = []) => {
     const ex = extra(index);
