@@ -227,3 +227,10 @@ def test_index_is_json_in_a_string_and_reads_back(ranking_book: tuple[Path, Path
     raw = raw_index(out / "searchindex.js")
     assert load_index(out / "searchindex.js") == unpack(raw)
     assert PackedJavaScriptIndex().loads(text) == unpack(raw)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(sorted(set(BOOK)) + [" ", "a", "§"]), max_size=20))
+def test_the_books_own_text_is_never_converted(text: str) -> None:
+    characters, phrases = book_table()
+    assert convert(text, characters, phrases) == text
