@@ -614,11 +614,13 @@ const SeriesbookSearch = (() => {
       return true;
     });
 
-  /** The block holding the most parts (the first such), and how many it holds. */
+  /** The block holding the most parts (the first such, a diagram's source only if no prose
+   * holds as many), and how many it holds. */
   const bestOwnBlock = (blocks, parts) => {
     let best = { block: null, text: "", count: 0 };
     const words = [...parts].map((part) => part.toLowerCase());
-    for (const block of blocks) {
+    const diagram = (block) => (block.matches("pre.mermaid") ? 1 : 0);
+    for (const block of [...blocks].sort((a, b) => diagram(a) - diagram(b))) {
       const text = block.textContent;
       const lower = text.toLowerCase();
       const count = words.filter((word) => lower.includes(word)).length;
