@@ -185,6 +185,8 @@ def test_index_holds_each_page_sections(ranking_book: tuple[Path, Path]) -> None
     own = store.pages["ch01"]["sec-1-3"].keys
     assert {"流水", "碎片", "配角"} <= set(own) and "合并" not in own
     assert "合并" in store.pages["ch01"]["sec-1-4"].keys
+    # an unnumbered sub-heading and its text stay with their §
+    assert {"小结", "编号"} <= set(store.pages["ch01"]["sec-1-2"].keys)
 
 
 def test_incremental_build_keeps_every_page_sections(
