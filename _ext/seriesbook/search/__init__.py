@@ -58,10 +58,10 @@ def _language(app: Sphinx) -> SearchChinese | None:
 
 
 def _packed_format(app: Sphinx) -> PackedJavaScriptIndex | None:
-    format = getattr(app.builder, "indexer_format", None)
     from seriesbook.search.compact import PackedJavaScriptIndex
 
-    return format if isinstance(format, PackedJavaScriptIndex) else None
+    index_format = getattr(app.builder, "indexer_format", None)
+    return index_format if isinstance(index_format, PackedJavaScriptIndex) else None
 
 
 def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -70,8 +70,8 @@ def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     lang = _language(app)
     if lang is None:
         return
-    format = _packed_format(app)
-    if format is not None:
+    index_format = _packed_format(app)
+    if index_format is not None:
         from seriesbook.search.sections import page_sections, section_anchors
 
         def latin(text: str) -> list[str]:
@@ -79,7 +79,7 @@ def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
         translated = is_translated_edition(app.config)
         parts = page_sections(doctree, section_anchors(app, docname), latin, translated)
-        format.store.used[docname] = {part.anchor: part for part in parts}
+        index_format.store.used[docname] = {part.anchor: part for part in parts}
     if get_config(app.config).search_cache:
         if lang.cache is None:
             lang.attach(Path(app.doctreedir))
@@ -89,11 +89,12 @@ def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 
 
 def _save_sections(app: Sphinx, exception: BaseException | None) -> None:
-    format = _packed_format(app)
-    if exception is not None or format is None:
+    index_format = _packed_format(app)
+    if exception is not None or index_format is None:
         return
+    store = index_format.store
     try:
-        format.store.save(format.store.used, set(app.env.all_docs))
+        store.save(store.used, set(app.env.all_docs))
     except OSError as error:
         warn(Problem.SEARCH_CACHE, f"cannot save the § sections of the search: {error}", None)
 
