@@ -29,7 +29,8 @@
  *
  * The ranking (README, "Chinese search"): (1) a title or § heading holding the query; (2) a §
  * holding every part of the query in one paragraph (from the index: a § holding every pair of
- * adjacent characters of the query; once the summaries arrive: a paragraph holding every part);
+ * adjacent characters of the query; once the summaries arrive: a paragraph holding every part,
+ * one holding the query as typed first);
  * (3) the others, by concentration: the page whose § hold the parts most (the share of its §
  * holding each part), and within a page the shorter § first. A part holding a function
  * character (的, 了, 和 …) is required of a page but does not rank.
@@ -567,11 +568,12 @@ const SeriesbookSearch = (() => {
     const score = Number(item.querySelector("a")?.dataset.score ?? 0);
     const { seriesbookParts: parts, seriesbookOf: of } = item.dataset;
     const all = parts !== undefined && Number(parts) > 0 && Number(parts) >= Number(of) ? 1 : 0;
-    return [score >= HEADING_TIER ? 1 : 0, all, score];
+    const phrase = all && item.dataset.seriesbookPhrase ? 1 : 0; // as typed, in one paragraph
+    return [score >= HEADING_TIER ? 1 : 0, all, phrase, score];
   };
 
   const pageOf = (item) => item.querySelector("a")?.pathname ?? "";
-  const before = (a, b) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2];
+  const before = (a, b) => b[0] - a[0] || b[1] - a[1] || b[2] - a[2] || b[3] - a[3];
 
   /** Reorder the shown results by the ranking, each page's results together. */
   const reorder = (list) => {
@@ -616,15 +618,18 @@ const SeriesbookSearch = (() => {
 
   /** The block holding the most parts (the first such, a diagram's source only if no prose
    * holds as many), and how many it holds. */
-  const bestOwnBlock = (blocks, parts) => {
-    let best = { block: null, text: "", count: 0 };
+  const bestOwnBlock = (blocks, parts, runs = []) => {
+    let best = { block: null, text: "", count: 0, phrase: false };
     const words = [...parts].map((part) => part.toLowerCase());
     const diagram = (block) => (block.matches("pre.mermaid") ? 1 : 0);
     for (const block of [...blocks].sort((a, b) => diagram(a) - diagram(b))) {
       const text = block.textContent;
       const lower = text.toLowerCase();
       const count = words.filter((word) => lower.includes(word)).length;
-      if (count > best.count) best = { block, text, count };
+      // the query's Chinese as typed, side by side in this paragraph: a tie goes to it
+      const phrase = runs.length > 0 && runs.every((run) => text.includes(run));
+      if (count > best.count || (count === best.count && count && phrase && !best.phrase))
+        best = { block, text, count, phrase };
     }
     return best;
   };
@@ -809,7 +814,8 @@ const SeriesbookSearch = (() => {
       const root = section || main;
       // a § owns its text up to its numbered sub-§; a page result (or opening) the whole page
       const ranking = rankingParts(keywords);
-      const block = bestOwnBlock(ownBlocks(root, section ? anchors : new Set()), ranking);
+      const blocks = ownBlocks(root, section ? anchors : new Set());
+      const block = bestOwnBlock(blocks, ranking, asked.runs);
       const text = (block.count ? block.text : root.textContent).replace(/\s+/g, " ").trim();
       const lower = text.toLowerCase();
       const first = Math.min(
@@ -834,6 +840,7 @@ const SeriesbookSearch = (() => {
         if (holder) relink(item, holder.id);
         item.dataset.seriesbookParts = String(block.count);
         item.dataset.seriesbookOf = String(ranking.length);
+        if (block.phrase) item.dataset.seriesbookPhrase = "1";
         reorder(item.parentElement);
       }, 0);
       return summary;
