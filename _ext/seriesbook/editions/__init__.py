@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.transforms import SphinxTransform
 
-from seriesbook import __version__
-from seriesbook.config import (
+from seriesbook import __version__, compat
+from seriesbook.core.config import (
     book_editions,
     get_config,
     is_translated_edition,
@@ -47,10 +47,12 @@ from seriesbook.editions._coverage import (
     page_messages,
     purge_messages,
 )
+from seriesbook.editions._diagrams import diagram_label
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
+from seriesbook.editions._ui import download_tooltip, html_lang
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -60,7 +62,15 @@ if TYPE_CHECKING:
     from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
 
-__all__ = ["Coverage", "catalog_coverage", "differences", "recognizers"]
+__all__ = [
+    "Coverage",
+    "catalog_coverage",
+    "diagram_label",
+    "differences",
+    "download_tooltip",
+    "html_lang",
+    "recognizers",
+]
 
 
 def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
@@ -123,13 +133,25 @@ class CheckCatalogs(SphinxTransform):
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
-    _kept_messages.register(app)  # ... and once, kept across builds in the doctree directory
-    _diagrams.register(app)
+    # ... and once: the parses are kept across builds in the doctree directory
+    app.connect("env-before-read-docs", _kept_messages.load)
+    app.connect("env-merge-info", _kept_messages.merge)
+    app.connect("env-updated", _kept_messages.save)
+    # diagrams: their labels are messages of the catalog, translated before Locale
+    app.setup_extension("sphinxcontrib.mermaid")
+    skip = (_diagrams.skip_node, None)
+    app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)
+    app.add_directive("mermaid", _diagrams.TranslatableMermaid, override=True)
+    app.add_transform(_diagrams.TranslateLabels)
     app.setup_extension("seriesbook.editions._ui")  # the switcher's and notice's words
-    _titles.register(app)  # Locale's title mapping without a walk of the page per title
+    if _titles.sphinx_method_is_pinned():  # else another Sphinx: its own walk of the page
+        # Locale's title mapping without a walk of the page per translated title
+        compat.replace_node_updater(_titles.IndexedNodeUpdater)
+        app.add_transform(_titles.OpenTitleIndex)
+        app.add_transform(_titles.CloseTitleIndex)
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)

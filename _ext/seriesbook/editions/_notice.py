@@ -1,7 +1,7 @@
 """The notice at the top of a page that a translated edition has not fully translated yet.
 
 It sits right under the page title, in the edition's language, with the page's percentage
-(:func:`seriesbook.percent.floor_percent`: the number ``seriesbook stats`` shows). The node has
+(:func:`seriesbook.core.percent.floor_percent`: the number ``seriesbook stats`` shows). The node has
 no source, so it is never a catalog message itself.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from seriesbook.core.percent import percent_text
 from seriesbook.editions._coverage import Coverage
 from seriesbook.editions._ui import language_name, notice_text, notice_title
-from seriesbook.percent import percent_text
 
 NOTICE_CLASS = "seriesbook-translation-notice"
 

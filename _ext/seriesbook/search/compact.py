@@ -39,9 +39,9 @@ from typing import Any
 
 from sphinx.search import js_index
 
+from seriesbook.core.text import HAN
 from seriesbook.search.sections import SectionStore, SectionText
 from seriesbook.search.variants import table_for
-from seriesbook.stats._count import HAN
 
 KEY = "seriesbook_bigrams"
 SECTIONS = "seriesbook_sections"

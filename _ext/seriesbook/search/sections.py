@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from docutils import nodes
 
-from seriesbook.pagestore import PageStore
+from seriesbook.core.pagestore import PageStore
 from seriesbook.search.splitter import han_bigrams
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ def page_sections(
 
 
 class SectionStore(PageStore[str, SectionText]):
-    """Each page's § parts by anchor (:class:`~seriesbook.pagestore.PageStore` rules); ``used``
+    """Each page's § parts by anchor (:class:`~seriesbook.core.pagestore.PageStore` rules); ``used``
     holds the pages written in this build."""
 
     def __init__(self, path: Path, key: tuple[object, ...]) -> None:
