@@ -51,11 +51,12 @@ from seriesbook.editions._coverage import (
     purge_messages,
 )
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._marks import mark_toctree_captions
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
-from seriesbook.editions._notice import add_notice
+from seriesbook.editions._notice import NOTICE_CLASS, add_notice
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
-from seriesbook.editions._ui import download_tooltip, html_lang
+from seriesbook.editions._ui import CATALOG, diagram_words, download_tooltip, html_lang
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -66,12 +67,16 @@ if TYPE_CHECKING:
     from sphinx.util.typing import ExtensionMetadata
 
 __all__ = [
+    "CATALOG",
+    "NOTICE_CLASS",
     "Coverage",
     "catalog_coverage",
     "diagram_label",
+    "diagram_words",
     "differences",
     "download_tooltip",
     "html_lang",
+    "mark_toctree_captions",
     "recognizers",
 ]
 
