@@ -49,6 +49,10 @@ class Problem(Enum):
         "sec-renumbered",
         "A {sec} link into a sibling volume names a number that volume has renumbered.",
     )
+    SEC_STALE = (
+        "sec-stale",
+        "A mention of a deleted section that renumbering left naming another section.",
+    )
     SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
     # source citations
     CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 from seriesbook import heap
 from seriesbook.renumber._edits import CatalogRewrite, Dangling, plan_sources
 from seriesbook.renumber._outline import Heading, number_book
+from seriesbook.renumber.history import history_path, read_history
+from seriesbook.renumber.pending import Pending, carried, recorded, still_there
 from seriesbook.rewrite import (
     Edit,
     Plan,
@@ -42,7 +44,15 @@ class Report:
     dangling: list[Dangling]
     shared: list[Dangling] = field(default_factory=list)
     unlocated: list[Dangling] = field(default_factory=list)
+    #: mentions of a number no heading has now but one will have (a deleted section's)
+    stale: list[Dangling] = field(default_factory=list)
+    #: mentions an earlier renumbering left naming another section, still as they were
+    pending: list[tuple[Pending, Path, int]] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
+
+    def needs_hand(self) -> bool:
+        """Mentions only the author can fix: the exit status stays 1 until they are edited."""
+        return bool(self.unlocated or self.dangling or self.stale or self.pending)
 
     def _file(self, path: Path) -> str:
         return shown(path, self.root)
@@ -59,14 +69,25 @@ class Report:
                        for d in self.shared],
             "unlocated": [{"file": self._file(d.path), "line": d.line, "text": d.mention}
                           for d in self.unlocated],
+            "stale": [{"file": self._file(d.path), "line": d.line, "mention": d.mention,
+                       "number": d.number} for d in self.stale],
+            "pending": [{"file": self._file(path), "line": line, "number": item.number,
+                         "since": item.since} for item, path, line in self.pending],
         }
 
     def as_text(self) -> str:
         lines = [f"§{old} → §{new}" for old, new in self.map.items()]
         lines += [f"{self._file(h.path)}:{h.line}: new section §{h.new}" for h in self.new]
         lines += [e.as_text(self.root) for e in self.edits]
+        stale = {(d.path, d.line, d.number) for d in self.stale}
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section: left as written"
-                  for d in self.dangling]
+                  for d in self.dangling if (d.path, d.line, d.number) not in stale]
+        lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section now (deleted?), "
+                  f"and once renumbered §{d.number} is another section's number: left as "
+                  "written and recorded; edit it by hand" for d in self.stale]
+        lines += [f"{self._file(path)}:{line}: §{item.number} named a deleted section when it "
+                  f"was renumbered ({item.since}) and now names another one: edit it by hand"
+                  for item, path, line in self.pending]
         lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
                   "that renumber differently (a heading and a diagram label?): left as it is; "
                   "edit it by hand" for d in self.shared]
@@ -79,6 +100,8 @@ class Report:
             f"{len(self.edits)} edits {done} in {len({e.path for e in self.edits})} files, "
             f"{len(self.dangling)} mentions of no section"
             + (f", {len(self.unlocated)} to edit by hand" if self.unlocated else "")
+            + (f", {len(self.stale) + len(self.pending)} naming a deleted section"
+               if self.stale or self.pending else "")
         )
         return "\n".join(lines)
 
@@ -123,13 +146,27 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     numbered = [h for h in outline.headings if h.old is None and h.new is not None]
     catalogs: dict[Path, list[Any]] = {}
     shared: list[Dangling] = []
+    stale_numbers = outline.stale()
+    stale = [d for d in dangling if d.number in stale_numbers]
     if outline.changed() or numbered:  # else no message has anything to rewrite
         rewrite = CatalogRewrite(env, doctrees, outline)
         for path in catalog_files(app):
             rewrite.path = path
             catalogs[path] = plan_catalog(plan, path, rewrite)
         shared, unlocated = rewrite.shared, unlocated + rewrite.unlocated
+        stale += rewrite.stale
+    confdir = Path(app.confdir)
+    earlier = still_there(confdir, recorded(read_history(history_path(app))))
     report = Report(
-        root, outline.changed(), numbered, plan.sorted_edits(), dangling, shared, unlocated
+        root, outline.changed(), numbered, plan.sorted_edits(), dangling, shared, unlocated,
+        stale, earlier,
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
+
+
+def pending_to_record(app: Sphinx, report: Report, new_texts: dict[Path, str]) -> list[Any]:
+    """The pending mentions the history entry of this ``--write`` records: the stale ones it
+    leaves, and the earlier ones still there, at their lines as rewritten."""
+    items = [(d.path, d.line, d.number) for d in report.stale]
+    items += [(path, line, item.number) for item, path, line in report.pending]
+    return carried(Path(app.confdir), items, new_texts, report.map)

@@ -56,6 +56,7 @@ class Dangling:
     path: Path
     line: int
     mention: str
+    number: str = ""  #: the § number it names, as the build reads it
 
 
 def _number_span(written: str, number: str, role: bool) -> tuple[int, int] | None:
@@ -68,11 +69,11 @@ def _number_span(written: str, number: str, role: bool) -> tuple[int, int] | Non
 
 def _mention_edits(
     located: list[Located], text: str, mapping: dict[str, str]
-) -> tuple[list[Span], list[tuple[int, str]], set[int]]:
-    """Spans to rewrite among the located leaves, the dangling mentions (offset, text), and the
-    ids of the mention nodes placed (rewritten, unchanged or dangling)."""
+) -> tuple[list[Span], list[tuple[int, str, str]], set[int]]:
+    """Spans to rewrite among the located leaves, the dangling mentions (offset, text, number),
+    and the ids of the mention nodes placed (rewritten, unchanged or dangling)."""
     spans: list[Span] = []
-    dangling: list[tuple[int, str]] = []
+    dangling: list[tuple[int, str, str]] = []
     placed: set[int] = set()
     for leaf in located:
         node = leaf.node
@@ -83,7 +84,7 @@ def _mention_edits(
         number = node[MENTION_NUMBER]
         written = text[leaf.start:leaf.end]
         if number not in mapping:
-            dangling.append((leaf.start, written))
+            dangling.append((leaf.start, written, number))
             placed.add(id(node))
             continue
         where = _number_span(written, number, is_role(node))
@@ -142,10 +143,11 @@ def plan_sources(
             spans, lost, placed = _mention_edits(located, text, outline.map)
             for start, end, new in spans:
                 plan.replace(path, start, end, new)
-            dangling.extend(Dangling(path, line_of(text, at), written) for at, written in lost)
+            dangling.extend(Dangling(path, line_of(text, at), written, number)
+                            for at, written, number in lost)
             for node in to_place:
                 if id(node) not in placed:
-                    missed = Dangling(path, block.line or 0, node.astext())
+                    missed = Dangling(path, block.line or 0, node.astext(), node[MENTION_NUMBER])
                     (dangling if node[MENTION_NUMBER] not in outline.map else unlocated).append(
                         missed)
     return dangling, unlocated
@@ -175,11 +177,19 @@ class CatalogRewrite:
         self.shared: list[Dangling] = []  # messages whose uses would need different rewrites
         # messages with a mention to renumber not found as written: left whole, for the author
         self.unlocated: list[Dangling] = []
+        # numbers no heading has now that a heading will have: a message naming one (a deleted
+        # section) would name another section once renumbered, so it is reported
+        self.stale_numbers = outline.stale()
+        self.stale: list[Dangling] = []
         self._complete = True
 
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
         msgid = entry.msgid.value
         uses = self.uses.get(msgid, [])
+        if uses and self.stale_numbers:
+            for string in (entry.msgid, entry.msgstr):  # at the line of the string naming it
+                for number in sorted(self._stale_in(string.value)):
+                    self.stale.append(Dangling(self.path, string.line, f"§{number}", number))
         if "§" not in msgid or not uses or not self._may_change(msgid):
             return [], []
         self._complete = True
@@ -197,6 +207,26 @@ class CatalogRewrite:
             self.unlocated.append(Dangling(self.path, entry.line, msgid))
             return [], []
         return (id_spans, str_spans) if id_spans else ([], [])
+
+    def _stale_in(self, value: str) -> set[str]:
+        """The stale numbers a message's text mentions as the build reads it (markdown-it's
+        text outside links, local ``{sec}`` roles)."""
+        if "§" not in value and "{sec}" not in value:
+            return set()
+        found: set[str] = set()
+        for token in self.markdown.parse(value):
+            in_link = 0
+            for child in token.children or []:
+                if child.type in ("link_open", "link_close"):
+                    in_link += 1 if child.type == "link_open" else -1
+                elif child.type == "text" and not in_link:
+                    found.update(m.number for m in find_mentions(child.content)
+                                 if m.kind == "sec")
+                elif child.type == "myst_role" and child.meta.get("name") == "sec":
+                    _, _, inventory, number = sec_role_target(child.content)
+                    if not inventory:
+                        found.add(number)
+        return found & self.stale_numbers
 
     def _may_change(self, msgid: str) -> bool:
         """Every rewrite replaces a changing number or numbers a new heading: a message with

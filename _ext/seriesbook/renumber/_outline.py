@@ -42,6 +42,12 @@ class Outline:
     def changed(self) -> dict[str, str]:
         return {old: new for old, new in self.map.items() if old != new}
 
+    def stale(self) -> set[str]:
+        """Numbers no heading has now but one will have: a mention of one (a deleted section's
+        number) would silently name another section after renumbering."""
+        after = {h.new for h in self.headings if h.new is not None}
+        return after - set(self.map)
+
 
 def _title_text(section: nodes.section) -> str:
     first = section.children[0] if section.children else None

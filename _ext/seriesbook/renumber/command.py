@@ -1,7 +1,9 @@
 """The ``seriesbook renumber`` command: read, plan, report, and with ``--write`` rewrite.
 
 Exit status: 0 nothing to change (or every change written), 1 changes needed (dry run, or
-mentions left to edit by hand), 2 usage error (a duplicate number, a file changed under the plan).
+mentions left to edit by hand: a number no section has, one a renumbering left naming another
+section, one not written as read), 2 usage error (a duplicate number, a file changed under the
+plan, a file that cannot be written: nothing written).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 
 from seriesbook.kept import kept_dir, usable
 from seriesbook.reading import UsageError, read_pages
-from seriesbook.renumber import renumber
+from seriesbook.renumber import pending_to_record, renumber
 from seriesbook.renumber.history import record_renumbering
 from seriesbook.rewrite import PlanError, apply_checked
 
@@ -28,7 +30,8 @@ def run_renumber(
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):
             try:
-                history = record_renumbering(run.app, report)  # written with the book's edits
+                pending = pending_to_record(run.app, report, plan.new_texts())
+                history = record_renumbering(run.app, report, pending)  # with the book's edits
                 report.written = apply_checked(plan, catalogs, history)
             except PlanError as error:
                 raise UsageError(f"nothing written: {error}") from None
@@ -37,5 +40,5 @@ def run_renumber(
     else:
         print(report.as_text())
     # mentions left to edit by hand are changes still needed, written or not
-    needed = (report.edits and not report.written) or report.unlocated
+    needed = (report.edits and not report.written) or report.needs_hand()
     return EXIT_CHANGES if needed else EXIT_CLEAN

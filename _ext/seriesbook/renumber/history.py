@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__
 from seriesbook.problems import Problem, warn
+from seriesbook.renumber.pending import Pending, recorded, still_there
 from seriesbook.rewrite import PlanError
 from seriesbook.sections._transforms import MENTION_INVENTORY, MENTION_NUMBER
 
@@ -47,21 +48,41 @@ def _load(text: str) -> list[dict[str, Any]]:
     return [e for e in entries if isinstance(e, dict) and isinstance(e.get("map"), dict)]
 
 
-def record_renumbering(app: Sphinx, report: Report) -> dict[Path, str]:
-    """The history file with this renumbering appended (written with the book's edits)."""
-    if not report.map:
-        return {}
-    path = history_path(app)
+def read_history(path: Path) -> dict[str, Any]:
+    """The history file as written (every key and entry, known or not); {} when absent."""
     try:
-        entries = _load(path.read_text(encoding="utf-8")) if path.is_file() else []
+        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
     except ValueError as error:  # not JSON, or not UTF-8: the author's file, not ours to replace
         raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
-    entries.append({
+    except OSError as error:
+        raise PlanError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("renumberings", []), list):
+        raise PlanError(f'{path.name}: expected {{"renumberings": [...]}}; fix or remove it')
+    return data
+
+
+def record_renumbering(
+    app: Sphinx, report: Report, pending: list[dict[str, Any]] | None = None
+) -> dict[Path, str]:
+    """The history file with this renumbering appended (written with the book's edits).
+
+    Every other key and entry of the file is kept as it is (another tool's, or a later
+    seriesbook's); *pending* are the mentions that now name another section (see
+    :mod:`seriesbook.renumber.pending`), kept in the entry until the author edits them.
+    """
+    if not report.map and not pending:
+        return {}
+    path = history_path(app)
+    data = read_history(path)
+    entry: dict[str, Any] = {
         "release": app.config.release or None,
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
         "map": report.map,
-    })
-    text = json.dumps({"renumberings": entries}, ensure_ascii=False, indent=2) + "\n"
+    }
+    if pending:
+        entry["pending"] = pending
+    data["renumberings"] = [*data.get("renumberings", []), entry]
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return {path: text}
 
 
@@ -144,9 +165,56 @@ def _forget(app: Sphinx) -> None:
     _PUBLISHED.clear()
 
 
+def _recorded_pending(app: Sphinx) -> list[Pending]:
+    """The history's pending mentions; none when the file is absent or broken (renumber says
+    what is wrong with it)."""
+    try:
+        return recorded(read_history(history_path(app)))
+    except PlanError:
+        return []
+
+
+def warn_pending(app: Sphinx, doctree: nodes.document) -> None:
+    """``sec-stale`` at each mention of this page a renumbering left naming another section."""
+    items = _recorded_pending(app)
+    if not items:
+        return
+    docname = app.env.docname
+    source = Path(app.env.doc2path(docname)).resolve()
+    confdir = Path(app.confdir)
+    mine = [i for i in items if (confdir / i.file).resolve() == source]
+    for item, _, line in still_there(confdir, mine):
+        warn(
+            Problem.SEC_STALE,
+            f"§{item.number} here named a section that was deleted when the book was "
+            f"renumbered ({item.since}); §{item.number} is now another section: name the "
+            f"section meant, or remove the mention ({HISTORY_FILE} keeps this until the line "
+            "is edited)",
+            (docname, line),
+        )
+
+
+def _outdated_pending(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Pages to read again because the pending mentions changed (a renumbering was written)."""
+    items = _recorded_pending(app)
+    confdir = Path(app.confdir)
+    now = sorted({i.file for i in items})
+    stamp = (sorted(str(i) for i in items), now)
+    before = getattr(env, "seriesbook_pending", None)
+    env.seriesbook_pending = stamp  # type: ignore[attr-defined]
+    if before is None or before == stamp:
+        return []
+    files = {(confdir / f).resolve() for f in set(now) | set(before[1])}
+    return [d for d in env.found_docs if Path(env.doc2path(d)).resolve() in files]
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.sections")
     app.connect("builder-inited", _forget)
+    app.connect("doctree-read", warn_pending)
+    app.connect("env-get-outdated", _outdated_pending)
     app.connect("missing-reference", check_sibling, priority=390)  # before resolving
     app.connect("build-finished", _publish)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

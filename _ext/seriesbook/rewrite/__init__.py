@@ -15,9 +15,13 @@ Edits and plans (:mod:`._plan`)
     :class:`Edit` records ``(path, start, end, old, new, line)`` with ``as_json(root)`` →
     ``{"file", "line", "old", "new"}`` and ``as_text(root)``. ``plan.check()`` raises
     :class:`PlanError` if a file changed under an edit or two edits overlap;
-    ``plan.new_texts()`` builds the new texts in memory; ``plan.apply()`` writes them all
-    (temporary file beside each + ``os.replace``). Helpers: ``read_text``, ``line_of(text,
-    offset)``, ``line_start(text, line)``.
+    ``plan.new_texts()`` builds the new texts in memory; ``plan.apply(whole, new, then)``
+    writes them all in one step (:mod:`._write`: symbolic links followed, temporary files
+    beside the targets, each target read again just before it is replaced, everything put back
+    if a move fails, ``OSError`` → one-line :class:`PlanError`); *then(transaction)* runs with
+    the files in place and may ``transaction.write(...)`` more (a lock computed from the
+    rewritten book), undone with the rest if it fails. Helpers: ``read_text``,
+    ``line_of(text, offset)``, ``line_start(text, line)``, ``target(path)`` (links followed).
 
 Markdown: spans of what the build read (:mod:`._inline`)
     Docutils nodes carry lines, not offsets. ``text_blocks(doctree)`` yields the blocks whose
@@ -84,6 +88,7 @@ from seriesbook.rewrite._plan import (
     shown,
 )
 from seriesbook.rewrite._po import PoEntry, PoString, escape, read_entries
+from seriesbook.rewrite._write import Transaction, target, write_all
 
 __all__ = [
     "Edit",
@@ -94,6 +99,7 @@ __all__ = [
     "PoEntry",
     "PoString",
     "Span",
+    "Transaction",
     "apply_checked",
     "catalog_entries",
     "catalog_files",
@@ -111,6 +117,8 @@ __all__ = [
     "role_content",
     "role_name",
     "shown",
+    "target",
     "text_blocks",
     "verify_catalog",
+    "write_all",
 ]
