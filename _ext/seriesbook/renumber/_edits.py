@@ -131,6 +131,11 @@ def plan_sources(
         found = _heading_span(text[start:len(text) if end < 0 else end], heading)
         if found is not None:
             plan.replace(heading.path, start + found[0], start + found[1], found[2])
+        elif heading.new is not None and heading.old != heading.new:
+            # never skip a heading silently (a heading written across lines, an escape)
+            unlocated.append(Dangling(heading.path, heading.line,
+                                      f"heading §{heading.old or ''} → §{heading.new}",
+                                      heading.old or ""))
     for doctree in doctrees.values():
         for block in text_blocks(doctree):
             to_place = _to_place(block, outline.map)
