@@ -399,3 +399,14 @@ def test_a_line_break_python_does_not_count_leaves_conf_valid(
     after = conf.read_text()
     compile(after, "conf.py", "exec")
     assert after == text.replace('"ref": "v1.0"', '"ref": "v2.0"')
+
+
+def test_a_heading_not_written_as_read_is_reported_never_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _small(tmp_path, ch01_dot_md="# 第1章 张量\n\n## §1\\.2 视图\n\n正文。\n")
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    report = json.loads(out)
+    assert report["map"] == {"1.2": "1.1"}
+    assert {"file": "ch01.md", "line": 3, "text": "heading §1.2 → §1.1"} in report["unlocated"]
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 1
