@@ -45,6 +45,7 @@ release = "2.0"
 locale_dirs = ["locale"]
 gettext_compact = False
 seriesbook_editions = ["zh_CN", "en"]
+seriesbook_gates = {"min_han": 0, "min_mermaid": 0, "min_excerpts": 0}
 '''
 INDEX = "# 书\n\n```{toctree}\nch01\nch02\n```\n"
 
@@ -407,6 +408,73 @@ def test_a_heading_not_written_as_read_is_reported_never_skipped(
     book = _small(tmp_path, ch01_dot_md="# 第1章 张量\n\n## §1\\.2 视图\n\n正文。\n")
     status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
     report = json.loads(out)
-    assert report["map"] == {"1.2": "1.1"}
+    assert status == 1 and report["map"] == {"1.2": "1.1"}
     assert {"file": "ch01.md", "line": 3, "text": "heading §1.2 → §1.1"} in report["unlocated"]
     assert _run(capsys, "renumber", str(book), "--write")[0] == 1
+
+
+# --- chapters ----------------------------------------------------------------------------------
+
+def _chapters(tmp_path: Path, new_title: str) -> Path:
+    return _small(
+        tmp_path,
+        index_dot_md="# 书\n\n```{toctree}\nch01\nnew\nch02\n```\n",
+        ch01_dot_md="# 第1章 张量\n\n## §1.1 存储\n\n见第2章与 §2.1，代码 `第2章` 不动。\n",
+        new_dot_md=f"# {new_title} 新章\n\n## § 新的一节\n\n下一章是第2章。\n",
+        ch02_dot_md="# 第2章 调度\n\n## §2.1 键集\n\n回到第1章。\n",
+        locale__en__LC_MESSAGES__ch02_dot_po=PO_HEAD
+        + 'msgid "第2章 调度"\nmsgstr "Chapter 2 Dispatch"\n\n'
+        + 'msgid "§2.1 键集"\nmsgstr "§2.1 Key sets"\n',
+        locale__en__LC_MESSAGES__ch01_dot_po=PO_HEAD
+        + 'msgid "见第2章与 §2.1，代码 `第2章` 不动。"\n'
+        + 'msgstr "See Chapter 2 and §2.1; code `第2章` stays."\n',
+    )
+
+
+def test_an_inserted_chapter_renumbers_the_chapters_after_it_and_their_sections(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _chapters(tmp_path, "第99章")
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    report = json.loads(out)
+    assert status == 1 and report["chapters"] == {"99": "2", "2": "3"}
+    assert report["map"] == {"2.1": "3.1"}
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    assert read_text(book / "new.md") == "# 第2章 新章\n\n## §2.1 新的一节\n\n下一章是第3章。\n"
+    assert read_text(book / "ch02.md") == "# 第3章 调度\n\n## §3.1 键集\n\n回到第1章。\n"
+    assert "见第3章与 §3.1，代码 `第2章` 不动。" in read_text(book / "ch01.md")
+    po = read_text(book / "locale/en/LC_MESSAGES/ch02.po")
+    assert 'msgid "第3章 调度"\nmsgstr "Chapter 3 Dispatch"' in po
+    assert 'msgid "§3.1 键集"\nmsgstr "§3.1 Key sets"' in po
+    po = read_text(book / "locale/en/LC_MESSAGES/ch01.po")
+    assert 'msgstr "See Chapter 3 and §3.1; code `第2章` stays."' in po
+    assert _run(capsys, "renumber", str(book))[0] == 0  # a second run has nothing to do
+    status, out, _ = _run(capsys, "check", str(book), "--format", "json")
+    assert status == 0, out
+
+
+def test_two_pages_with_one_chapter_number_stop_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _chapters(tmp_path, "第2章")
+    before = _authored(book)
+    status, _, err = _run(capsys, "renumber", str(book), "--write")
+    assert status == 2 and err.count("\n") == 1 and "chapter 2 is the title of two pages" in err
+    assert _authored(book) == before
+
+
+def test_a_deleted_chapters_mentions_are_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = _small(tmp_path, index_dot_md="# 书\n\n```{toctree}\nch02\n```\n",
+                  ch02_dot_md="# 第2章 调度\n\n## §2.1 键集\n\n回到第1章。\n")
+    (book / "ch01.md").unlink()
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    report = json.loads(out)
+    assert status == 1 and report["chapters"] == {"2": "1"}
+    assert report["stale"] == [{"file": "ch02.md", "line": 5, "mention": "第1章",
+                                "number": "ch:1"}]
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 1
+    assert read_text(book / "ch02.md") == "# 第1章 调度\n\n## §1.1 键集\n\n回到第1章。\n"
+    status, out, _ = _run(capsys, "renumber", str(book))
+    assert status == 1 and "ch02.md:5: chapter 1 named a deleted one" in out

@@ -18,7 +18,7 @@ from seriesbook import heap
 from seriesbook.renumber._edits import CatalogRewrite, Dangling, plan_sources
 from seriesbook.renumber._outline import Heading, number_book
 from seriesbook.renumber.history import history_path, read_history
-from seriesbook.renumber.pending import Pending, carried, recorded, still_there
+from seriesbook.renumber.pending import Pending, carried, label, recorded, still_there
 from seriesbook.rewrite import (
     Edit,
     Plan,
@@ -49,6 +49,12 @@ class Report:
     #: mentions an earlier renumbering left naming another section, still as they were
     pending: list[tuple[Pending, Path, int]] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
+    #: old → new chapter number, the chapters renumbered
+    chapters: dict[str, str] = field(default_factory=dict)
+
+    def keyed_map(self) -> dict[str, str]:
+        """What each mention key becomes (§ numbers, and ``ch:N`` for chapters)."""
+        return self.map | {f"ch:{old}": f"ch:{new}" for old, new in self.chapters.items()}
 
     def needs_hand(self) -> bool:
         """Mentions only the author can fix: the exit status stays 1 until they are edited."""
@@ -60,6 +66,7 @@ class Report:
     def as_json(self) -> dict[str, Any]:
         return {
             "map": self.map,
+            "chapters": self.chapters,
             "new": [{"file": self._file(h.path), "line": h.line, "number": h.new}
                     for h in self.new],
             "edits": [e.as_json(self.root) for e in self.edits],
@@ -76,16 +83,17 @@ class Report:
         }
 
     def as_text(self) -> str:
-        lines = [f"§{old} → §{new}" for old, new in self.map.items()]
+        lines = [f"chapter {old} → chapter {new}" for old, new in self.chapters.items()]
+        lines += [f"§{old} → §{new}" for old, new in self.map.items()]
         lines += [f"{self._file(h.path)}:{h.line}: new section §{h.new}" for h in self.new]
         lines += [e.as_text(self.root) for e in self.edits]
         stale = {(d.path, d.line, d.number) for d in self.stale}
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section: left as written"
                   for d in self.dangling if (d.path, d.line, d.number) not in stale]
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section now (deleted?), "
-                  f"and once renumbered §{d.number} is another section's number: left as "
+                  f"and once renumbered {label(d.number)} is another one's number: left as "
                   "written and recorded; edit it by hand" for d in self.stale]
-        lines += [f"{self._file(path)}:{line}: §{item.number} named a deleted section when it "
+        lines += [f"{self._file(path)}:{line}: {label(item.number)} named a deleted one when it "
                   f"was renumbered ({item.since}) and now names another one: edit it by hand"
                   for item, path, line in self.pending]
         lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
@@ -96,7 +104,8 @@ class Report:
                   "it is; edit it by hand" for d in self.unlocated]
         done = "made" if self.written else "to make"
         lines.append(
-            f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
+            (f"{len(self.chapters)} chapters and " if self.chapters else "")
+            + f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
             f"{len(self.edits)} edits {done} in {len({e.path for e in self.edits})} files, "
             f"{len(self.dangling)} mentions of no section"
             + (f", {len(self.unlocated)} to edit by hand" if self.unlocated else "")
@@ -148,7 +157,7 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     shared: list[Dangling] = []
     stale_numbers = outline.stale()
     stale = [d for d in dangling if d.number in stale_numbers]
-    if outline.changed() or numbered:  # else no message has anything to rewrite
+    if outline.changed() or numbered or outline.chapters_changed():  # else nothing to rewrite
         rewrite = CatalogRewrite(env, doctrees, outline)
         for path in catalog_files(app):
             rewrite.path = path
@@ -159,7 +168,7 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     earlier = still_there(confdir, recorded(read_history(history_path(app))))
     report = Report(
         root, outline.changed(), numbered, plan.sorted_edits(), dangling, shared, unlocated,
-        stale, earlier,
+        stale, earlier, chapters=outline.chapters_changed(),
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
 
@@ -169,4 +178,4 @@ def pending_to_record(app: Sphinx, report: Report, new_texts: dict[Path, str]) -
     leaves, and the earlier ones still there, at their lines as rewritten."""
     items = [(d.path, d.line, d.number) for d in report.stale]
     items += [(path, line, item.number) for item, path, line in report.pending]
-    return carried(Path(app.confdir), items, new_texts, report.map)
+    return carried(Path(app.confdir), items, new_texts, report.keyed_map())

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__
 from seriesbook.problems import Problem, warn
-from seriesbook.renumber.pending import Pending, recorded, still_there
+from seriesbook.renumber.pending import Pending, label, recorded, still_there
 from seriesbook.rewrite import PlanError
 from seriesbook.sections._transforms import MENTION_INVENTORY, MENTION_NUMBER
 
@@ -70,7 +70,7 @@ def record_renumbering(
     seriesbook's); *pending* are the mentions that now name another section (see
     :mod:`seriesbook.renumber.pending`), kept in the entry until the author edits them.
     """
-    if not report.map and not pending:
+    if not report.map and not report.chapters and not pending:
         return {}
     path = history_path(app)
     data = read_history(path)
@@ -79,6 +79,8 @@ def record_renumbering(
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
         "map": report.map,
     }
+    if report.chapters:
+        entry["chapters"] = report.chapters
     if pending:
         entry["pending"] = pending
     data["renumberings"] = [*data.get("renumberings", []), entry]
@@ -186,10 +188,10 @@ def warn_pending(app: Sphinx, doctree: nodes.document) -> None:
     for item, _, line in still_there(confdir, mine):
         warn(
             Problem.SEC_STALE,
-            f"§{item.number} here named a section that was deleted when the book was "
-            f"renumbered ({item.since}); §{item.number} is now another section: name the "
-            f"section meant, or remove the mention ({HISTORY_FILE} keeps this until the line "
-            "is edited)",
+            f"{label(item.number)} here named a section or chapter that was deleted when the "
+            f"book was renumbered ({item.since}); {label(item.number)} is now another one: "
+            f"name the one meant, or remove the mention ({HISTORY_FILE} keeps this until the "
+            "line is edited)",
             (docname, line),
         )
 

@@ -43,6 +43,11 @@ class Pending:
         return {"file": self.file, "line": self.line, "number": self.number, "text": self.text}
 
 
+def label(key: str) -> str:
+    """A mention's key as the reports say it: ``§1.2``, or ``chapter 3`` for ``ch:3``."""
+    return f"chapter {key[3:]}" if key.startswith("ch:") else f"§{key}"
+
+
 def lines_of(text: str) -> list[str]:
     """A file's lines as Markdown and gettext read them (``\\n``, ``\\r\\n``), endings dropped."""
     return [line.removesuffix("\r") for line in text.split("\n")]
