@@ -99,6 +99,10 @@ class Problem(Enum):
         "diagram-render",
         "A Mermaid diagram could not be drawn for the PDF or EPUB (its source is printed).",
     )
+    PDF_GLYPH = (
+        "pdf-glyph",
+        "A character no font of the PDF has (nor a fallback): it would print as nothing.",
+    )
     # search index
     SEARCH_CACHE = "search-cache", "Search cache not writable; the index is still built."
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from seriesbook import __version__
-from seriesbook.offline import _diagrams, _downloads, _settings, _structure
+from seriesbook.offline import _diagrams, _downloads, _glyphs, _settings, _structure
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -32,6 +32,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     _structure.register(app)
     _diagrams.register(app)
     _downloads.register(app)
+    _glyphs.register(app)
     return {
         "version": __version__,
         "env_version": 1,
