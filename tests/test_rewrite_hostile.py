@@ -478,3 +478,23 @@ def test_a_deleted_chapters_mentions_are_reported(
     assert read_text(book / "ch02.md") == "# 第1章 调度\n\n## §1.1 键集\n\n回到第1章。\n"
     status, out, _ = _run(capsys, "renumber", str(book))
     assert status == 1 and "ch02.md:5: chapter 1 named a deleted one" in out
+
+
+def test_a_catalog_message_is_rewritten_only_where_the_build_reads_the_citation(
+    tmp_path: Path, releases: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A message and its page move together (a citation in a link's text is read by the build,
+    so both move); a message no page gives (a diagram label, an obsolete message) is left."""
+    srcdir = _repin_book(tmp_path)
+    index, po = srcdir / "index.md", srcdir / "locale/en/LC_MESSAGES/index.po"
+    linked = "链接文字 [`pkg/engine.py:8-13`](https://example.org/x)。"
+    index.write_text(index.read_text() + f"\n{linked}\n")
+    po.write_text(po.read_text() + f'\nmsgid "{linked}"\nmsgstr "A link `pkg/engine.py:8-13`."\n'
+                  '\nmsgid "无人使用 `pkg/engine.py:8-13`。"\nmsgstr "Unused."\n')
+    status, _, _ = _repin(srcdir, releases, capsys, "--write")
+    assert status == 1
+    moved = linked.replace("8-13", "11-16")
+    assert f"\n{moved}\n" in index.read_text()
+    text = po.read_text()
+    assert f'msgid "{moved}"\nmsgstr "A link `pkg/engine.py:11-16`."' in text
+    assert 'msgid "无人使用 `pkg/engine.py:8-13`。"' in text  # no page gives it: left

@@ -152,9 +152,23 @@ class BookRepin:
             found += in_message(entry.msgstr.value, suffixes)
         return found
 
-    def catalog_rewrite(self, path: Path, suffixes: tuple[str, ...]) -> EntryRewrite:
-        """The callback for :func:`seriesbook.rewrite.plan_catalog` on catalog *path*."""
+    def catalog_rewrite(self, path: Path, suffixes: tuple[str, ...],
+                        read: dict[str, set[str]] | None = None) -> EntryRewrite:
+        """The callback for :func:`seriesbook.rewrite.plan_catalog` on catalog *path*.
+
+        With *read* (:func:`~seriesbook.repin._book.read_in_messages`), a message is rewritten
+        only where the build reads a citation: its msgid's citations that the build read in
+        the blocks giving it (the source is rewritten there too), and its translation; a
+        message no block gives (a diagram label, an obsolete message) is left as it is.
+        """
         def rewrite(entry: PoEntry) -> tuple[list[Span], list[Span]]:
+            if read is not None:
+                allowed = read.get(entry.msgid.value)
+                if not allowed:
+                    return [], []
+                if any(w.citation.normalized() not in allowed and self.ours(w.citation)
+                       for w in in_message(entry.msgid.value, suffixes)):
+                    return [], []  # part of it is no citation to the build: not ours to guess
             id_spans = self._spans(path, entry.msgid.line, entry.msgid.value, suffixes, None)
             shown = {w.citation.normalized() for w in in_message(entry.msgid.value, suffixes)}
             str_spans = self._spans(path, entry.msgstr.line, entry.msgstr.value, suffixes, shown)

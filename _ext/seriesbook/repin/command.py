@@ -20,7 +20,7 @@ from seriesbook.citations._verify import local_copy_path
 from seriesbook.citations.lockfile import build_lock, lock_path
 from seriesbook.config import default_source, get_config
 from seriesbook.reading import UsageError, read_book, read_pages
-from seriesbook.repin._book import Written, in_source
+from seriesbook.repin._book import Written, in_source, read_in_messages
 from seriesbook.repin._map import Mapper, Status
 from seriesbook.repin._rewrites import BookRepin, Key, key_of
 from seriesbook.repin._trees import TreePair, open_pair
@@ -165,17 +165,21 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
             suffixes = tuple(config.source_suffixes)
             env = run.app.env
             documents: list[tuple[Path, list[Written]]] = []
+            texts: dict[str, str] = {}
             for docname in sorted(env.found_docs):
                 path = Path(env.doc2path(docname))
+                texts[docname] = plan.text(path)
                 documents.append((path, list(in_source(env, docname, plan.text(path), suffixes))))
                 _unlocated(repin, env, docname, path, plan.text(path), documents[-1][1])
+            read = read_in_messages(env, suffixes, texts)
             catalogs = catalog_files(run.app)
             repin.prefetch([w for _, found in documents for w in found] + [
                 w for path in catalogs for w in repin.catalog_citations(plan, path, suffixes)
             ])
             for path, found in documents:
                 repin.plan_source(plan, path, found)
-            expected = {path: plan_catalog(plan, path, repin.catalog_rewrite(path, suffixes))
+            expected = {path: plan_catalog(plan, path,
+                                           repin.catalog_rewrite(path, suffixes, read))
                         for path in catalogs}
         finally:
             pair.close()
