@@ -131,8 +131,10 @@ def _stage(texts: Mapping[Path, str], expected: Mapping[Path, str | None]) -> li
                 os.chmod(name, mode)
     except OSError as error:
         _discard(staged)
-        where = error.filename or path
-        raise PlanError(f"{where}: cannot be written ({_reason(error)})") from None
+        real = target(path)
+        temporary = Path(str(error.filename or "")).name.startswith(f".{real.name}.")
+        where = f"its directory {real.parent}: " if temporary else ""
+        raise PlanError(f"{path}: cannot be written ({where}{_reason(error)})") from None
     except BaseException:
         _discard(staged)
         raise
