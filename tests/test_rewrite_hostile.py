@@ -498,3 +498,19 @@ def test_a_catalog_message_is_rewritten_only_where_the_build_reads_the_citation(
     text = po.read_text()
     assert f'msgid "{moved}"\nmsgstr "A link `pkg/engine.py:11-16`."' in text
     assert 'msgid "无人使用 `pkg/engine.py:8-13`。"' in text  # no page gives it: left
+
+
+@pytest.mark.parametrize("breaker", ["\r", "\r\n", "\x0c\n", "\u2028\n", "\x85\n"])
+def test_lines_are_counted_as_markdown_it_counts_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], breaker: str
+) -> None:
+    """A lone carriage return ends a line for MyST: the mention after it is placed at its own
+    line, never at a later identical paragraph (nor left over)."""
+    book = _small(tmp_path, ch01_dot_md=f"# 第1章 张量\n\n## §1.2 视图\n\n甲{breaker}乙。\n\n"
+                  "见 §1.2。\n\n见 §1.2。\n")
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    report = json.loads(out)
+    assert status == 1 and report["unlocated"] == [] and report["unresolved"] == []
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    assert read_text(book / "ch01.md") == (f"# 第1章 张量\n\n## §1.1 视图\n\n甲{breaker}乙。\n\n"
+                                           "见 §1.1。\n\n见 §1.1。\n")

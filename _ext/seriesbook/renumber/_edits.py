@@ -29,6 +29,7 @@ from seriesbook.rewrite import (
     Span,
     find_written,
     is_role,
+    line_end,
     line_of,
     line_start,
     locate_inline,
@@ -161,8 +162,7 @@ def _chapter_title(plan: Plan, page: ChapterPage, unlocated: list[Dangling]) -> 
         return
     text = plan.text(page.path)
     start = line_start(text, page.line)
-    end = text.find("\n", start)
-    line = text[start:len(text) if end < 0 else end]
+    line = text[start:line_end(text, start)]
     where = _chapter_span(line, page.old) if line.lstrip().startswith("#") else None
     if where is None:
         unlocated.append(Dangling(page.path, page.line, f"chapter title {page.old} → {page.new}",
@@ -184,8 +184,7 @@ def plan_sources(
     for heading in outline.headings:
         text = plan.text(heading.path)
         start = line_start(text, heading.line)
-        end = text.find("\n", start)
-        found = _heading_span(text[start:len(text) if end < 0 else end], heading)
+        found = _heading_span(text[start:line_end(text, start)], heading)
         if found is not None:
             plan.replace(heading.path, start + found[0], start + found[1], found[2])
         elif heading.new is not None and heading.old != heading.new:

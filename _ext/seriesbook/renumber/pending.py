@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.rewrite import PlanError, read_text
+from seriesbook.rewrite import LINE_END, PlanError, read_text
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -49,8 +49,8 @@ def label(key: str) -> str:
 
 
 def lines_of(text: str) -> list[str]:
-    """A file's lines as Markdown and gettext read them (``\\n``, ``\\r\\n``), endings dropped."""
-    return [line.removesuffix("\r") for line in text.split("\n")]
+    """A file's lines as Markdown reads them (``\\r\\n``, ``\\r``, ``\\n``), endings dropped."""
+    return LINE_END.split(text)
 
 
 def recorded(data: Mapping[str, Any]) -> list[Pending]:

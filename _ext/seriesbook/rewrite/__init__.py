@@ -21,7 +21,9 @@ Edits and plans (:mod:`._plan`)
     if a move fails, ``OSError`` → one-line :class:`PlanError`); *then(transaction)* runs with
     the files in place and may ``transaction.write(...)`` more (a lock computed from the
     rewritten book), undone with the rest if it fails. Helpers: ``read_text``,
-    ``line_of(text, offset)``, ``line_start(text, line)``, ``target(path)`` (links followed).
+    ``line_of(text, offset)``, ``line_start(text, line)``, ``line_end(text, start)`` (lines
+    end at ``\\r\\n``, ``\\r``, ``\\n``, as markdown-it ends them; ``LINE_END``),
+    ``target(path)`` (links followed).
 
 Markdown: spans of what the build read (:mod:`._inline`)
     Docutils nodes carry lines, not offsets. ``text_blocks(doctree)`` yields the blocks whose
@@ -79,9 +81,11 @@ from seriesbook.rewrite._inline import (
     text_blocks,
 )
 from seriesbook.rewrite._plan import (
+    LINE_END,
     Edit,
     Plan,
     PlanError,
+    line_end,
     line_of,
     line_start,
     read_text,
@@ -91,6 +95,7 @@ from seriesbook.rewrite._po import PoEntry, PoString, escape, read_entries
 from seriesbook.rewrite._write import Transaction, target, write_all
 
 __all__ = [
+    "LINE_END",
     "Edit",
     "EntryRewrite",
     "Located",
@@ -107,6 +112,7 @@ __all__ = [
     "escape",
     "find_written",
     "is_role",
+    "line_end",
     "line_of",
     "line_start",
     "literal_span",

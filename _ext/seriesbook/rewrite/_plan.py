@@ -39,6 +39,15 @@ def read_text(path: Path) -> str:
         raise PlanError(f"{path}: cannot be read as UTF-8 text ({error})") from None
 
 
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def line_end(text: str, start: int) -> int:
+    """Where the line starting at *start* ends (before its line break; the end of *text*)."""
+    match = LINE_END.search(text, start)
+    return match.start() if match else len(text)
+
+
 def line_of(text: str, offset: int) -> int:
     """The 1-based line of character *offset* in *text*."""
     return bisect.bisect_right(_line_starts(text), offset)
@@ -46,7 +55,10 @@ def line_of(text: str, offset: int) -> int:
 
 @lru_cache(maxsize=32)
 def _line_starts(text: str) -> list[int]:
-    return [0] + [match.end() for match in re.finditer("\n", text)]
+    """Where each line starts, lines ended as MyST's markdown-it (and Python) end them:
+    ``\r\n``, ``\r`` or ``\n`` (never ``\x0c``, ``\x85`` or U+2028, which docutils' own
+    ``splitlines`` would also split at), so a block's line is the line markdown-it gave it."""
+    return [0] + [match.end() for match in LINE_END.finditer(text)]
 
 
 def line_start(text: str, line: int) -> int:
