@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from seriesbook.cli import main
-from seriesbook.rewrite import Plan, PlanError, literal_span, read_text
+from seriesbook.rewrite import Plan, PlanError, entry_span, literal_span, read_text
 
 ROOT = Path(__file__).parent / "roots"
 PO_HEAD = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
@@ -514,3 +514,12 @@ def test_lines_are_counted_as_markdown_it_counts_them(
     assert _run(capsys, "renumber", str(book), "--write")[0] == 0
     assert read_text(book / "ch01.md") == (f"# 第1章 张量\n\n## §1.1 视图\n\n甲{breaker}乙。\n\n"
                                            "见 §1.1。\n\n见 §1.1。\n")
+
+
+def test_conf_with_a_byte_order_mark_or_broken_syntax() -> None:
+    text = '\ufeffseriesbook_sources = {"pytorch": {"ref": "v2.11.0", "commit": "abc"}}\n'
+    start, end = literal_span(text, "seriesbook_sources", "pytorch", "ref") or (0, 0)
+    assert text[start:end] == '"v2.11.0"'
+    start, end = entry_span(text, "seriesbook_sources", "pytorch", "commit") or (0, 0)
+    assert text[start:end] == '"commit": "abc"'
+    assert literal_span("seriesbook_sources = {\n", "seriesbook_sources") is None

@@ -36,6 +36,7 @@ from seriesbook.rewrite import (
     read_text,
     shown,
 )
+from seriesbook.rewrite._conf import python_lines
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
@@ -304,7 +305,7 @@ def _quoted(quote: str, value: str) -> str:
 
 
 def _line_naming(text: str, name: str) -> int:
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(python_lines(text), 1):  # lines as Python counts them
         if f'"{name}"' in line or f"'{name}'" in line:
             return number
     return 1

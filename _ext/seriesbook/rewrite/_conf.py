@@ -94,12 +94,26 @@ def _lookup(
     return parent, index, node
 
 
+def _parse(text: str) -> tuple[ast.Module, int] | None:
+    """*text* as Python (and Sphinx, which compiles the file's bytes) reads it, and how many
+    characters before it the positions skip (a byte order mark); None when it does not parse
+    (then nothing is edited)."""
+    bom = 1 if text.startswith("\ufeff") else 0
+    try:
+        return ast.parse(text[bom:]), bom
+    except (SyntaxError, ValueError):
+        return None
+
+
 def literal_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     """The span of the literal (quotes included) at ``variable[key1][key2]…``, or None.
 
     None when the variable, a key or a literal is not there as written constants.
     """
-    tree = ast.parse(text)
+    parsed = _parse(text)
+    if parsed is None:
+        return None
+    (tree, bom), text = parsed, text[parsed[1]:]
     lines = python_lines(text)
     assigned = _assigned(tree, variable)
     if assigned is None or not _takes_effect(tree, variable, assigned):
@@ -108,8 +122,8 @@ def literal_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None
     if (not isinstance(node, ast.Constant) or not isinstance(node.value, str)
             or node.end_lineno is None or node.end_col_offset is None):
         return None
-    return (_offset(text, lines, node.lineno, node.col_offset),
-            _offset(text, lines, node.end_lineno, node.end_col_offset))
+    return (bom + _offset(text, lines, node.lineno, node.col_offset),
+            bom + _offset(text, lines, node.end_lineno, node.end_col_offset))
 
 
 def entry_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
@@ -120,7 +134,10 @@ def entry_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     """
     if not keys:
         return None
-    tree = ast.parse(text)
+    parsed = _parse(text)
+    if parsed is None:
+        return None
+    (tree, bom), text = parsed, text[parsed[1]:]
     lines = python_lines(text)
     assigned = _assigned(tree, variable)
     if assigned is None or not _takes_effect(tree, variable, assigned):
@@ -141,8 +158,8 @@ def entry_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end + 1
     if not text[line_begin:start].strip() and not text[end:line_end].strip():
-        return line_begin, line_end
+        return bom + line_begin, bom + line_end
     # inline: also take the blank after the comma
     while end < len(text) and text[end] == " ":
         end += 1
-    return start, end
+    return bom + start, bom + end
