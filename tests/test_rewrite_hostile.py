@@ -523,3 +523,25 @@ def test_conf_with_a_byte_order_mark_or_broken_syntax() -> None:
     start, end = entry_span(text, "seriesbook_sources", "pytorch", "commit") or (0, 0)
     assert text[start:end] == '"commit": "abc"'
     assert literal_span("seriesbook_sources = {\n", "seriesbook_sources") is None
+
+
+def test_a_read_only_file_stops_the_write_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read-only for this user (chmod for others; ``chattr +i`` for root): checked first."""
+    book = _moved(tmp_path)
+    po = book / "locale/en/LC_MESSAGES/ch01.po"
+    before = _authored(book)
+    os.chmod(po, 0o444)
+    flagged = os.access(po, os.W_OK) and subprocess.run(
+        ["chattr", "+i", str(po)], capture_output=True).returncode == 0
+    if os.access(po, os.W_OK):
+        pytest.skip("no way to make a file read-only for this user here")
+    try:
+        status, _, err = _run(capsys, "renumber", str(book), "--write")
+    finally:
+        if flagged:
+            subprocess.run(["chattr", "-i", str(po)], check=True)
+        os.chmod(po, 0o644)
+    assert status == 2 and err.count("\n") == 1 and "ch01.po: is read-only" in err
+    assert _authored(book) == before

@@ -117,6 +117,8 @@ def _stage(texts: Mapping[Path, str], expected: Mapping[Path, str | None]) -> li
                                 f"({real}): edit the book through one of them")
             if real.is_dir():
                 raise PlanError(f"{path}: is a directory, not a file")
+            if real.exists() and not os.access(real, os.W_OK):
+                raise PlanError(f"{path}: is read-only (make it writable to let it change)")
             old, mode = _snapshot(real)
             handle, name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp",
                                             dir=real.parent)
