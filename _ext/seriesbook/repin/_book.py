@@ -110,20 +110,24 @@ def in_source(env: BuildEnvironment, docname: str, text: str,
         yield item
 
 
-def read_in_messages(env: BuildEnvironment, suffixes: tuple[str, ...],
-                     texts: dict[str, str]) -> dict[str, set[str]]:
-    """Each message the book's blocks give (Sphinx's own extraction) → the citations the build
-    read in those blocks (normalized). A catalog message is rewritten only there: a diagram
-    label or any text the build reads no citation in is never rewritten behind its back."""
-    read: dict[str, set[str]] = {}
+def read_in_messages(env: BuildEnvironment, suffixes: tuple[str, ...], texts: dict[str, str]
+                     ) -> dict[str, tuple[set[str], set[str]]]:
+    """Each message the book's texts give (Sphinx's own extraction) → the citations the build
+    read in every one of those texts, and in any of them (normalized). A catalog message is
+    rewritten only for the first: a diagram label, or any text the build reads no citation
+    in, is never rewritten behind its back."""
+    uses: dict[str, list[set[str]]] = {}
     for docname, text in texts.items():
         doctree = env.get_doctree(docname)
         by_block: dict[int, set[str]] = {}
         for block, item in in_blocks(doctree, text, suffixes):
             by_block.setdefault(id(block), set()).add(item.citation.normalized())
         for node, message in extract_messages(doctree):
-            read.setdefault(message, set()).update(by_block.get(id(node), set()))
-    return read
+            uses.setdefault(message, []).append(by_block.get(id(node), set()))
+    # a message several texts give (a paragraph and a diagram label with the same words) is
+    # rewritten only for the citations every one of them reads: else one would lose its text
+    return {message: (set.intersection(*found), set.union(*found))
+            for message, found in uses.items()}
 
 
 def in_blocks(doctree: nodes.document, text: str,
