@@ -545,3 +545,23 @@ def test_a_read_only_file_stops_the_write_before_anything_is_written(
         os.chmod(po, 0o644)
     assert status == 2 and err.count("\n") == 1 and "ch01.po: is read-only" in err
     assert _authored(book) == before
+
+
+def test_a_message_that_is_also_a_diagram_label_is_left_and_reported(
+    tmp_path: Path, releases: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The build reads the citation in the paragraph but not in the diagram label with the same
+    words: rewriting their one message would take the label's translation away."""
+    srcdir = _repin_book(tmp_path, 'extensions = ["seriesbook"]\nseriesbook_gates = '
+                         '{"min_han": 0, "min_mermaid": 0, "min_excerpts": 0}\n')
+    index, po = srcdir / "index.md", srcdir / "locale/en/LC_MESSAGES/index.po"
+    index.write_text(index.read_text() + '\n见 `pkg/engine.py:8-13`\n\n```{mermaid}\n'
+                     'flowchart LR\n    A["见 `pkg/engine.py:8-13`"] --> B["乙"]\n```\n')
+    entry = 'msgid "见 `pkg/engine.py:8-13`"\nmsgstr "See `pkg/engine.py:8-13`"\n'
+    po.write_text(po.read_text() + "\n" + entry)
+    status, out, _ = _repin(srcdir, releases, capsys, "--format", "json")
+    by_hand = [c for c in json.loads(out)["citations"] if c.get("by_hand")]
+    assert status == 1 and [(c["file"], c["old"]) for c in by_hand] == [
+        ("locale/en/LC_MESSAGES/index.po", "pkg/engine.py:8-13")]
+    assert _repin(srcdir, releases, capsys, "--write")[0] == 1
+    assert entry in po.read_text()
