@@ -196,6 +196,22 @@ def warn_pending(app: Sphinx, doctree: nodes.document) -> None:
         )
 
 
+def warn_pending_catalogs(app: Sphinx, env: BuildEnvironment) -> None:
+    """``sec-stale`` at each pending mention of a catalog (no page is read from a ``.po``, so
+    they are checked with the book's consistency, on every build and check)."""
+    confdir = Path(app.confdir)
+    pages = {Path(env.doc2path(d)).resolve() for d in env.found_docs}
+    items = [i for i in _recorded_pending(app) if (confdir / i.file).resolve() not in pages]
+    for item, path, line in still_there(confdir, items):
+        warn(
+            Problem.SEC_STALE,
+            f"{label(item.number)} here named a section or chapter that was deleted when the "
+            f"book was renumbered ({item.since}); it is now another one: name the one meant, or "
+            f"remove the mention ({HISTORY_FILE} keeps this until the line is edited)",
+            f"{path}:{line}",
+        )
+
+
 def _outdated_pending(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
@@ -217,6 +233,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _forget)
     app.connect("doctree-read", warn_pending)
     app.connect("env-get-outdated", _outdated_pending)
+    app.connect("env-check-consistency", warn_pending_catalogs)
     app.connect("missing-reference", check_sibling, priority=390)  # before resolving
     app.connect("build-finished", _publish)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
