@@ -1,5 +1,13 @@
-"""Property (issue 24): ``renumber --write`` on generated books writes exactly the plan.
+"""Property (issue 24): ``renumber --write`` and ``repin --write`` on generated books write
+exactly the plan.
 
+``repin``: a generated source file and a new release made by inserting, deleting and copying
+lines (a copy makes a cited block ambiguous), cited from a page (sometimes reached through a
+symbolic link) and its catalog; after ``--write`` the build reads exactly the planned citations,
+each file is its old text with exactly the planned citations replaced, a ``moved`` citation
+points at the very lines it cited, and the exit status is the README's.
+
+``renumber``:
 Books come from :mod:`test_renumber_property` (three chapters, sections inserted, moved and
 deleted, mentions written ``§N.M（T7）``), with an English catalog for every paragraph, some
 chapters reached through symbolic links to files outside the book, and sometimes a write that
@@ -167,3 +175,105 @@ def test_write_makes_exactly_the_planned_edits(
         again = json.loads(out)
         assert again["edits"] == [] and status == (1 if by_hand else 0)
         assert len(again["pending"]) == len(report["stale"])
+
+
+# --- repin: generated releases, citations in pages and catalogs -----------------------------------
+
+REPIN_CONF = '''extensions = ["myst_parser", "seriesbook.citations"]
+exclude_patterns = ["_build", "locale"]
+language = "zh_CN"
+locale_dirs = ["locale"]
+gettext_compact = False
+seriesbook_sources = {"demo": {"repo": "https://example.org/demo", "ref": "v1"}}
+seriesbook_default_source = "demo"
+'''
+SOURCE_LINE = st.one_of(
+    st.sampled_from(["", "}", "    return x"]),
+    st.integers(0, 30).map(lambda n: f"    value_{n} = compute_{n}(value_{n - 1})"),
+)
+
+
+def _citations(root: Path) -> dict[str, list[tuple[str, int]]]:
+    """Each page's citations as the build reads them: (path:start-end, line)."""
+    from seriesbook.citations._data import citations_domain
+
+    with read_book(root, root) as run:
+        records = citations_domain(run.app.env).records
+        return {doc: sorted((f"{r.citation.path}:{r.citation.start}-{r.citation.end}",
+                             r.line or 0) for r in found if r.citation is not None)
+                for doc, found in records.items()}
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck),
+          phases=[Phase.explicit, Phase.reuse, Phase.generate])
+@given(
+    old=st.lists(SOURCE_LINE, min_size=4, max_size=20),
+    edits=st.lists(st.tuples(st.sampled_from(["insert", "delete", "copy"]), st.integers(0, 99),
+                             st.lists(SOURCE_LINE, min_size=1, max_size=3)), max_size=4),
+    cited=st.lists(st.tuples(st.integers(0, 99), st.integers(0, 2)), min_size=1, max_size=5),
+    linked=st.booleans(),
+)
+def test_repin_write_makes_exactly_the_planned_edits(
+    old: list[str], edits: list[tuple[str, int, list[str]]], cited: list[tuple[int, int]],
+    linked: bool,
+) -> None:
+    new = list(old)
+    for kind, where, lines in edits:
+        at = where % (len(new) + 1)
+        if kind == "insert":
+            new[at:at] = lines
+        elif kind == "delete" and new:
+            del new[at % len(new)]
+        elif kind == "copy" and new:  # a copy of some lines elsewhere: ambiguity, never a guess
+            new[at:at] = new[at % len(new): at % len(new) + 2]
+    ranges = sorted({(s % len(old) + 1, min(len(old), s % len(old) + 1 + n)) for s, n in cited})
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        for name, lines in (("v1", old), ("v2", new)):
+            (base / name / "pkg").mkdir(parents=True)
+            (base / name / "pkg/mod.py").write_text("".join(f"{x}\n" for x in lines))
+        root = base / "book"
+        (root / "locale/en/LC_MESSAGES").mkdir(parents=True)
+        (root / "conf.py").write_text(REPIN_CONF)
+        paragraphs = [f"引用 `pkg/mod.py:{s}{f'-{e}' if e > s else ''}`。" for s, e in ranges]
+        page = "# 页\n\n" + "\n\n".join(paragraphs) + "\n"
+        if linked:
+            (base / "index.md").write_text(page)
+            (root / "index.md").symlink_to(base / "index.md")
+        else:
+            (root / "index.md").write_text(page)
+        po = root / "locale/en/LC_MESSAGES/index.po"
+        po.write_text(PO_HEAD + "\n".join(
+            f'msgid "{p}"\nmsgstr "{p.replace("引用", "Cites")}"\n' for p in paragraphs))
+        files = [root / "index.md", po]
+        before = {p: p.read_text() for p in files}
+        args = ["repin", str(root), "--source", f"demo={base / 'v1'}", "--to", "demo=v2",
+                "--to-source", f"demo={base / 'v2'}"]
+        status, out, _ = _cli(*args, "--format", "json")
+        report = json.loads(out)
+        review = any(c["status"] in ("changed", "lost") or c.get("by_hand")
+                     for c in report["citations"])
+        assert status == 1  # the ref in conf.py is to change, at least
+        status, _, err = _cli(*args, "--write")
+        assert status == (1 if review else 0), err
+        assert (root / "index.md").is_symlink() == linked
+        moved = {c["old"]: c["new"] for c in report["citations"]
+                 if c["file"] == "index.md" and c["new"] not in (None, c["old"])}
+        for path in files:  # no untouched byte moved: each citation as planned, nothing else
+            expected = before[path]
+            for old_text, new_text in moved.items():
+                expected = expected.replace(f"`{old_text}`", f"`{new_text}`")
+            assert path.read_text() == expected
+        planned = sorted((c["new"] or c["old"], c["line"]) for c in report["citations"]
+                         if c["file"] == "index.md")
+        assert _citations(root)["index"] == [
+            (c if "-" in c.rsplit(":", 1)[1] else f"{c}-{c.rsplit(':', 1)[1]}", line)
+            for c, line in planned]
+        for c in report["citations"]:  # a move points at the very lines it cited
+            if c["status"] == "moved":
+                cited_lines = c["old"].rsplit(":", 1)[1].split("-")
+                start, end = int(cited_lines[0]), int(cited_lines[-1])
+                to = c["new"].rsplit(":", 1)[1].split("-")
+                at, until = int(to[0]), int(to[-1])
+                assert new[at - 1:until] == old[start - 1:end]
+        assert "v2" in (root / "conf.py").read_text()
