@@ -90,6 +90,10 @@ class Transaction:
         """Run *step* (which may write more through this transaction); undo all if it fails."""
         try:
             step()
+        except OSError as error:  # one line, never a traceback
+            undone = self.rollback()
+            where = f"{error.filename}: " if error.filename else ""
+            raise PlanError(f"{where}{_reason(error)}{undone}") from None
         except BaseException:
             self.rollback()
             raise
