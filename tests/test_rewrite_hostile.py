@@ -566,3 +566,15 @@ def test_a_message_that_is_also_a_diagram_label_is_left_and_reported(
         ("locale/en/LC_MESSAGES/index.po", "pkg/engine.py:8-13")]
     assert _repin(srcdir, releases, capsys, "--write")[0] == 1
     assert entry in po.read_text()
+
+
+def test_repin_with_an_unwritable_catalog_directory_writes_nothing(
+    tmp_path: Path, releases: dict[str, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    srcdir = _repin_book(tmp_path)
+    before = _authored(srcdir)
+    for _ in _immutable(srcdir / "locale/en/LC_MESSAGES"):
+        status, _, err = _repin(srcdir, releases, capsys, "--write")
+        assert status == 2 and err.count("\n") == 1 and "Traceback" not in err
+        assert "index.po: cannot be written" in err and "nothing written" in err
+        assert _authored(srcdir) == before
