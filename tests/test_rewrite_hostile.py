@@ -253,6 +253,7 @@ def test_a_failed_move_puts_back_every_file_already_moved(
     status, _, err = _run(capsys, "renumber", str(book), "--write")
     monkeypatch.undo()
     assert status == 2 and err.count("\n") == 1 and "No space left on device" in err
+    assert f"{Path(calls[1]).name}: cannot be replaced" in err  # the file that failed
     assert _authored(book) == before
     assert not [p for p in book.rglob(".*.tmp")]
 

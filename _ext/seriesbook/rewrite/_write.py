@@ -59,17 +59,21 @@ class Transaction:
         """Stage every text beside its target, check each target, then move them all in place;
         any failure undoes this call's and every earlier call's files and raises PlanError."""
         staged = _stage(texts, expected)
+        current = None
         try:
-            for item in staged:
-                _check_unchanged(item)
-                os.replace(item.temporary, item.target)
-                self.done.append(item)
+            for current in staged:
+                _check_unchanged(current)
+                os.replace(current.temporary, current.target)
+                self.done.append(current)
         except (OSError, PlanError) as error:
-            for item in staged:
-                item.temporary.unlink(missing_ok=True)
-            message = str(error) if isinstance(error, PlanError) else (
-                f"{item.target}: cannot be replaced ({_reason(error)})")
+            _discard(staged)
+            message = str(error) if isinstance(error, PlanError) or current is None else (
+                f"{current.path}: cannot be replaced ({_reason(error)})")
             raise PlanError(message + self.rollback()) from None
+        except BaseException:  # interrupted: the book as it was, then stop
+            _discard(staged)
+            self.rollback()
+            raise
         return [item.path for item in staged]
 
     def rollback(self) -> str:
