@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__
 from seriesbook.problems import Problem, warn
-from seriesbook.renumber.pending import Pending, label, recorded, still_there
 from seriesbook.rewrite import PlanError
 from seriesbook.sections._transforms import MENTION_INVENTORY, MENTION_NUMBER
 
@@ -167,73 +166,10 @@ def _forget(app: Sphinx) -> None:
     _PUBLISHED.clear()
 
 
-def _recorded_pending(app: Sphinx) -> list[Pending]:
-    """The history's pending mentions; none when the file is absent or broken (renumber says
-    what is wrong with it)."""
-    try:
-        return recorded(read_history(history_path(app)))
-    except PlanError:
-        return []
-
-
-def warn_pending(app: Sphinx, doctree: nodes.document) -> None:
-    """``sec-stale`` at each mention of this page a renumbering left naming another section."""
-    items = _recorded_pending(app)
-    if not items:
-        return
-    docname = app.env.docname
-    source = Path(app.env.doc2path(docname)).resolve()
-    confdir = Path(app.confdir)
-    mine = [i for i in items if (confdir / i.file).resolve() == source]
-    for item, _, line in still_there(confdir, mine):
-        warn(
-            Problem.SEC_STALE,
-            f"{label(item.number)} here named a section or chapter that was deleted when the "
-            f"book was renumbered ({item.since}); {label(item.number)} is now another one: "
-            f"name the one meant, or remove the mention ({HISTORY_FILE} keeps this until the "
-            "line is edited)",
-            (docname, line),
-        )
-
-
-def warn_pending_catalogs(app: Sphinx, env: BuildEnvironment) -> None:
-    """``sec-stale`` at each pending mention of a catalog (no page is read from a ``.po``, so
-    they are checked with the book's consistency, on every build and check)."""
-    confdir = Path(app.confdir)
-    pages = {Path(env.doc2path(d)).resolve() for d in env.found_docs}
-    items = [i for i in _recorded_pending(app) if (confdir / i.file).resolve() not in pages]
-    for item, path, line in still_there(confdir, items):
-        warn(
-            Problem.SEC_STALE,
-            f"{label(item.number)} here named a section or chapter that was deleted when the "
-            f"book was renumbered ({item.since}); it is now another one: name the one meant, or "
-            f"remove the mention ({HISTORY_FILE} keeps this until the line is edited)",
-            f"{path}:{line}",
-        )
-
-
-def _outdated_pending(
-    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
-) -> list[str]:
-    """Pages to read again because the pending mentions changed (a renumbering was written)."""
-    items = _recorded_pending(app)
-    confdir = Path(app.confdir)
-    now = sorted({i.file for i in items})
-    stamp = (sorted(str(i) for i in items), now)
-    before = getattr(env, "seriesbook_pending", None)
-    env.seriesbook_pending = stamp  # type: ignore[attr-defined]
-    if before is None or before == stamp:
-        return []
-    files = {(confdir / f).resolve() for f in set(now) | set(before[1])}
-    return [d for d in env.found_docs if Path(env.doc2path(d)).resolve() in files]
-
-
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.sections")
+    app.setup_extension("seriesbook.renumber.pending")  # sec-stale: what renumbering left
     app.connect("builder-inited", _forget)
-    app.connect("doctree-read", warn_pending)
-    app.connect("env-get-outdated", _outdated_pending)
-    app.connect("env-check-consistency", warn_pending_catalogs)
     app.connect("missing-reference", check_sibling, priority=390)  # before resolving
     app.connect("build-finished", _publish)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

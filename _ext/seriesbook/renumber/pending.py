@@ -17,16 +17,23 @@ Editing the line (naming the section meant, or removing the mention) ends it.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.rewrite import LINE_END, PlanError, read_text
+from seriesbook import __version__
+from seriesbook.lines import LINE_END
+from seriesbook.problems import Problem, warn
+from seriesbook.renumber.history import HISTORY_FILE, history_path, read_history
+from seriesbook.stops import UsageError
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
+
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+    from sphinx.util.typing import ExtensionMetadata
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,15 @@ class Pending:
 def label(key: str) -> str:
     """A mention's key as the reports say it: ``§1.2``, or ``chapter 3`` for ``ch:3``."""
     return f"chapter {key[3:]}" if key.startswith("ch:") else f"§{key}"
+
+
+def _read(path: Path) -> str | None:
+    """A file's text as stored (line endings kept); None when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", newline="") as stream:
+            return stream.read()
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def lines_of(text: str) -> list[str]:
@@ -78,10 +94,8 @@ def still_there(root: Path, items: Iterable[Pending]) -> list[tuple[Pending, Pat
     for item in items:
         path = root / PurePosixPath(item.file)
         if path not in texts:
-            try:
-                texts[path] = lines_of(read_text(path)) if path.is_file() else None
-            except PlanError:
-                texts[path] = None
+            text = _read(path) if path.is_file() else None
+            texts[path] = None if text is None else lines_of(text)
         lines = texts[path]
         if lines is None:
             continue
@@ -89,13 +103,6 @@ def still_there(root: Path, items: Iterable[Pending]) -> list[tuple[Pending, Pat
         if at:
             found.append((item, path, min(at, key=lambda n: (abs(n - item.line), n))))
     return sorted(found, key=lambda f: (str(f[1]), f[2]))
-
-
-def digest(root: Path, data: Mapping[str, Any]) -> str:
-    """What the pending mentions are, for noticing in an incremental build that they changed."""
-    return hashlib.sha256(json.dumps(
-        sorted(p.as_json() | {"since": p.since} for p in recorded(data)),
-        sort_keys=True, default=str).encode()).hexdigest() if data else ""
 
 
 def carried(
@@ -109,9 +116,8 @@ def carried(
     as renumbered (a pending mention of a number that moves follows it)."""
     out: dict[tuple[str, int, str], dict[str, Any]] = {}
     for path, line, number in items:
-        try:
-            text = new_texts[path] if path in new_texts else read_text(path)
-        except PlanError:
+        text = new_texts[path] if path in new_texts else _read(path)
+        if text is None:
             continue
         lines = lines_of(text)
         if not 0 < line <= len(lines):
@@ -124,3 +130,71 @@ def carried(
         out[(shown, line, number)] = {"file": shown, "line": line, "number": number,
                                       "text": lines[line - 1]}
     return list(out.values())
+
+
+def _recorded_pending(app: Sphinx) -> list[Pending]:
+    """The history's pending mentions; none when the file is absent or broken (renumber says
+    what is wrong with it)."""
+    try:
+        return recorded(read_history(history_path(app)))
+    except UsageError:  # broken: renumber says what is wrong with it
+        return []
+
+
+def warn_pending(app: Sphinx, doctree: nodes.document) -> None:
+    """``sec-stale`` at each mention of this page a renumbering left naming another section."""
+    items = _recorded_pending(app)
+    if not items:
+        return
+    docname = app.env.docname
+    source = Path(app.env.doc2path(docname)).resolve()
+    confdir = Path(app.confdir)
+    mine = [i for i in items if (confdir / i.file).resolve() == source]
+    for item, _, line in still_there(confdir, mine):
+        warn(
+            Problem.SEC_STALE,
+            f"{label(item.number)} here named a section or chapter that was deleted when the "
+            f"book was renumbered ({item.since}); {label(item.number)} is now another one: "
+            f"name the one meant, or remove the mention ({HISTORY_FILE} keeps this until the "
+            "line is edited)",
+            (docname, line),
+        )
+
+
+def warn_pending_catalogs(app: Sphinx, env: BuildEnvironment) -> None:
+    """``sec-stale`` at each pending mention of a catalog (no page is read from a ``.po``, so
+    they are checked with the book's consistency, on every build and check)."""
+    confdir = Path(app.confdir)
+    pages = {Path(env.doc2path(d)).resolve() for d in env.found_docs}
+    items = [i for i in _recorded_pending(app) if (confdir / i.file).resolve() not in pages]
+    for item, path, line in still_there(confdir, items):
+        warn(
+            Problem.SEC_STALE,
+            f"{label(item.number)} here named a section or chapter that was deleted when the "
+            f"book was renumbered ({item.since}); it is now another one: name the one meant, or "
+            f"remove the mention ({HISTORY_FILE} keeps this until the line is edited)",
+            f"{path}:{line}",
+        )
+
+
+def _outdated_pending(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Pages to read again because the pending mentions changed (a renumbering was written)."""
+    items = _recorded_pending(app)
+    confdir = Path(app.confdir)
+    now = sorted({i.file for i in items})
+    stamp = (sorted(str(i) for i in items), now)
+    before = getattr(env, "seriesbook_pending", None)
+    env.seriesbook_pending = stamp  # type: ignore[attr-defined]
+    if before is None or before == stamp:
+        return []
+    files = {(confdir / f).resolve() for f in set(now) | set(before[1])}
+    return [d for d in env.found_docs if Path(env.doc2path(d)).resolve() in files]
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("doctree-read", warn_pending)
+    app.connect("env-get-outdated", _outdated_pending)
+    app.connect("env-check-consistency", warn_pending_catalogs)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -22,8 +22,8 @@ Edits and plans (:mod:`._plan`)
     the files in place and may ``transaction.write(...)`` more (a lock computed from the
     rewritten book), undone with the rest if it fails. Helpers: ``read_text``,
     ``line_of(text, offset)``, ``line_start(text, line)``, ``line_end(text, start)`` (lines
-    end at ``\\r\\n``, ``\\r``, ``\\n``, as markdown-it ends them; ``LINE_END``),
-    ``target(path)`` (links followed).
+    end at ``\\r\\n``, ``\\r``, ``\\n``, as markdown-it ends them:
+    :data:`seriesbook.lines.LINE_END`), ``target(path)`` (links followed).
 
 Markdown: spans of what the build read (:mod:`._inline`)
     Docutils nodes carry lines, not offsets. ``text_blocks(doctree)`` yields the blocks whose
@@ -81,7 +81,6 @@ from seriesbook.rewrite._inline import (
     text_blocks,
 )
 from seriesbook.rewrite._plan import (
-    LINE_END,
     Edit,
     Plan,
     PlanError,
@@ -95,7 +94,6 @@ from seriesbook.rewrite._po import PoEntry, PoString, escape, read_entries
 from seriesbook.rewrite._write import Transaction, target, write_all
 
 __all__ = [
-    "LINE_END",
     "Edit",
     "EntryRewrite",
     "Located",

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import bisect
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seriesbook.lines import LINE_END
 from seriesbook.stops import UsageError
 
 if TYPE_CHECKING:
@@ -37,9 +37,6 @@ def read_text(path: Path) -> str:
             return stream.read()
     except (OSError, UnicodeDecodeError) as error:
         raise PlanError(f"{path}: cannot be read as UTF-8 text ({error})") from None
-
-
-LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def line_end(text: str, start: int) -> int:
