@@ -17,11 +17,19 @@ from typing import TYPE_CHECKING, Any
 from seriesbook import heap
 from seriesbook.renumber._edits import CatalogRewrite, Dangling, plan_sources
 from seriesbook.renumber._outline import Heading, number_book
-from seriesbook.renumber.history import history_path, read_history
-from seriesbook.renumber.pending import Pending, carried, label, recorded, still_there
+from seriesbook.renumber.history import history_path
+from seriesbook.renumber.pending import (
+    Pending,
+    carried,
+    label,
+    read_history,
+    recorded,
+    still_there,
+)
 from seriesbook.rewrite import (
     Edit,
     Plan,
+    PlanError,
     catalog_files,
     plan_catalog,
     shown,
@@ -165,12 +173,24 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
         shared, unlocated = rewrite.shared, unlocated + rewrite.unlocated
         stale += rewrite.stale
     confdir = Path(app.confdir)
-    earlier = still_there(confdir, recorded(read_history(history_path(app))))
+    earlier = still_there(confdir, recorded(history_data(app)))
     report = Report(
         root, outline.changed(), numbered, plan.sorted_edits(), dangling, shared, unlocated,
         stale, earlier, chapters=outline.chapters_changed(),
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
+
+
+def history_data(app: Sphinx) -> dict[str, Any]:
+    """``seriesbook-renumbered.json`` as written; a file that cannot be read stops the command
+    (it is the author's, not ours to replace)."""
+    path = history_path(app)
+    try:
+        return read_history(path)
+    except ValueError as error:  # not JSON, or not UTF-8, or not the shape
+        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
+    except OSError as error:
+        raise PlanError(f"{path}: cannot be read ({error.strerror or error})") from None
 
 
 def pending_to_record(app: Sphinx, report: Report, new_texts: dict[Path, str]) -> list[Any]:

@@ -8,16 +8,49 @@ plan, a file that cannot be written: nothing written).
 
 from __future__ import annotations
 
+import datetime
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from seriesbook.kept import kept_dir, usable
 from seriesbook.reading import UsageError, read_pages
-from seriesbook.renumber import pending_to_record, renumber
-from seriesbook.renumber.history import record_renumbering
+from seriesbook.renumber import history_data, pending_to_record, renumber
+from seriesbook.renumber.history import history_path
 from seriesbook.rewrite import PlanError, apply_checked
 
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+    from seriesbook.renumber import Report
+
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
+
+
+def record_renumbering(
+    app: Sphinx, report: Report, pending: list[dict[str, Any]] | None = None
+) -> dict[Path, str]:
+    """The history file with this renumbering appended (written with the book's edits).
+
+    Every other key and entry of the file is kept as it is (another tool's, or a later
+    seriesbook's); *pending* are the mentions that now name another section (see
+    :mod:`seriesbook.renumber.pending`), kept in the entry until the author edits them.
+    """
+    if not report.map and not report.chapters and not pending:
+        return {}
+    data = history_data(app)
+    entry: dict[str, Any] = {
+        "release": app.config.release or None,
+        "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
+        "map": report.map,
+    }
+    if report.chapters:
+        entry["chapters"] = report.chapters
+    if pending:
+        entry["pending"] = pending
+    data["renumberings"] = [*data.get("renumberings", []), entry]
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return {history_path(app): text}
 
 
 def run_renumber(

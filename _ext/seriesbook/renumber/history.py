@@ -47,43 +47,21 @@ def _load(text: str) -> list[dict[str, Any]]:
     return [e for e in entries if isinstance(e, dict) and isinstance(e.get("map"), dict)]
 
 
-def read_history(path: Path) -> dict[str, Any]:
-    """The history file as written (every key and entry, known or not); {} when absent."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
-    except ValueError as error:  # not JSON, or not UTF-8: the author's file, not ours to replace
-        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
-    except OSError as error:
-        raise PlanError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if not isinstance(data, dict) or not isinstance(data.get("renumberings", []), list):
-        raise PlanError(f'{path.name}: expected {{"renumberings": [...]}}; fix or remove it')
-    return data
-
-
-def record_renumbering(
-    app: Sphinx, report: Report, pending: list[dict[str, Any]] | None = None
-) -> dict[Path, str]:
-    """The history file with this renumbering appended (written with the book's edits).
-
-    Every other key and entry of the file is kept as it is (another tool's, or a later
-    seriesbook's); *pending* are the mentions that now name another section (see
-    :mod:`seriesbook.renumber.pending`), kept in the entry until the author edits them.
-    """
-    if not report.map and not report.chapters and not pending:
+def record_renumbering(app: Sphinx, report: Report) -> dict[Path, str]:
+    """The history file with this renumbering appended (written with the book's edits)."""
+    if not report.map:
         return {}
     path = history_path(app)
-    data = read_history(path)
-    entry: dict[str, Any] = {
+    try:
+        entries = _load(path.read_text(encoding="utf-8")) if path.is_file() else []
+    except ValueError as error:  # not JSON, or not UTF-8: the author's file, not ours to replace
+        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
+    entries.append({
         "release": app.config.release or None,
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
         "map": report.map,
-    }
-    if report.chapters:
-        entry["chapters"] = report.chapters
-    if pending:
-        entry["pending"] = pending
-    data["renumberings"] = [*data.get("renumberings", []), entry]
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    })
+    text = json.dumps({"renumberings": entries}, ensure_ascii=False, indent=2) + "\n"
     return {path: text}
 
 

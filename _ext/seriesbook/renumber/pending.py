@@ -17,6 +17,7 @@ Editing the line (naming the section meant, or removing the mention) ends it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -24,8 +25,7 @@ from typing import TYPE_CHECKING, Any
 from seriesbook import __version__
 from seriesbook.lines import LINE_END
 from seriesbook.problems import Problem, warn
-from seriesbook.renumber.history import HISTORY_FILE, history_path, read_history
-from seriesbook.stops import UsageError
+from seriesbook.renumber.history import HISTORY_FILE, history_path
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -48,6 +48,17 @@ class Pending:
 
     def as_json(self) -> dict[str, Any]:
         return {"file": self.file, "line": self.line, "number": self.number, "text": self.text}
+
+
+def read_history(path: Path) -> dict[str, Any]:
+    """The history file as written (every key and entry, known or not); {} when absent.
+
+    Raises ``ValueError`` (not UTF-8, not JSON, not ``{"renumberings": [...]}``) or ``OSError``.
+    """
+    data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    if not isinstance(data, dict) or not isinstance(data.get("renumberings", []), list):
+        raise ValueError('expected {"renumberings": [...]}')
+    return data
 
 
 def label(key: str) -> str:
@@ -137,7 +148,7 @@ def _recorded_pending(app: Sphinx) -> list[Pending]:
     what is wrong with it)."""
     try:
         return recorded(read_history(history_path(app)))
-    except UsageError:  # broken: renumber says what is wrong with it
+    except (ValueError, OSError):  # broken: renumber says what is wrong with it
         return []
 
 
