@@ -29,6 +29,8 @@ from docutils import nodes
 from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sphinx.application import Sphinx
 
 #: Fallback fonts, tried in order, with the Debian package that installs each.
@@ -108,27 +110,30 @@ def unprintable(main: str, cjk: str, fallbacks: tuple[str, ...]) -> re.Pattern[s
     return re.compile(f"[^\\s\\x00-\\x1f{_class(main_set)}{_class(covered_cjk)}]")
 
 
-def check_glyphs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """``pdf-glyph`` for each character of the LaTeX output no font prints, at its line."""
-    if app.builder.format != "latex":
-        return
-    from seriesbook.offline._settings import MAIN_FONT  # the fonts the preamble names
+def glyph_checker(main_font: str) -> Callable[[Sphinx, nodes.document, str], None]:
+    """The ``doctree-resolved`` handler for a PDF whose main and CJK font is *main_font*:
+    ``pdf-glyph`` for each character of the LaTeX output no font prints, at its line."""
 
-    pattern = unprintable(MAIN_FONT, MAIN_FONT, tuple(available_fallbacks()))
-    if pattern is None:
-        return
-    for text in doctree.findall(nodes.Text):
-        missing = dict.fromkeys(pattern.findall(str(text)))
-        if missing and text.parent is not None:
-            chars = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing)
-            packages = " ".join(package for family, package in FALLBACKS
-                                if not installed(family))
-            hint = (f"apt-get install {packages}, or " if packages else "")
-            warn(Problem.PDF_GLYPH,
-                 f"{chars}: no font of the PDF has this character, which would print as "
-                 f"nothing; {hint}name a font that has it in latex_elements, or write it "
-                 "otherwise", text.parent)
+    def check_glyphs(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+        if app.builder.format != "latex":
+            return
+        pattern = unprintable(main_font, main_font, tuple(available_fallbacks()))
+        if pattern is None:
+            return
+        for text in doctree.findall(nodes.Text):
+            missing = dict.fromkeys(pattern.findall(str(text)))
+            if missing and text.parent is not None:
+                chars = ", ".join(f"{char!r} (U+{ord(char):04X})" for char in missing)
+                packages = " ".join(package for family, package in FALLBACKS
+                                    if not installed(family))
+                hint = (f"apt-get install {packages}, or " if packages else "")
+                warn(Problem.PDF_GLYPH,
+                     f"{chars}: no font of the PDF has this character, which would print as "
+                     f"nothing; {hint}name a font that has it in latex_elements, or write it "
+                     "otherwise", text.parent)
+
+    return check_glyphs
 
 
-def register(app: Sphinx) -> None:
-    app.connect("doctree-resolved", check_glyphs)
+def register(app: Sphinx, main_font: str) -> None:
+    app.connect("doctree-resolved", glyph_checker(main_font))

@@ -16,27 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from seriesbook.lines import LINE_END
-from seriesbook.stops import UsageError
-
-if TYPE_CHECKING:
-    from seriesbook.rewrite._write import Transaction
-
-
-class PlanError(UsageError):
-    """An edit that cannot be made as planned (stale old text, overlap, a file that cannot be
-    read): nothing is written, and the command stops with one line (exit status 2)."""
-
-
-def read_text(path: Path) -> str:
-    """A file's text exactly as stored: UTF-8, line endings kept (no newline translation)."""
-    try:
-        with open(path, encoding="utf-8", newline="") as stream:
-            return stream.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise PlanError(f"{path}: cannot be read as UTF-8 text ({error})") from None
+from seriesbook.rewrite._files import PlanError as PlanError
+from seriesbook.rewrite._files import read_text as read_text
+from seriesbook.rewrite._write import Transaction, write_all
 
 
 def line_end(text: str, start: int) -> int:
@@ -203,8 +188,6 @@ class Plan:
         citation lock, read from the rewritten book); if it fails, every file is put back.
         The rules (symbolic links, checks, roll back, one-line errors) are :mod:`._write`'s.
         """
-        from seriesbook.rewrite._write import write_all  # it reads files through this module
-
         texts = self.new_texts() if new is None else new
         expected: dict[Path, str | None] = {
             path: text for path, text in self._on_disk.items() if path in texts

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from seriesbook.rewrite._plan import PlanError, read_text
+from seriesbook.rewrite._files import PlanError, read_text
 
 
 def target(path: Path) -> Path:
