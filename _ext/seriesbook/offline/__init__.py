@@ -32,7 +32,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     _structure.register(app)
     _diagrams.register(app)
     _downloads.register(app)
-    _glyphs.register(app, _settings.MAIN_FONT)
+    app.connect("doctree-resolved", _glyphs.glyph_checker(_settings.MAIN_FONT))  # pdf-glyph
     return {
         "version": __version__,
         "env_version": 1,

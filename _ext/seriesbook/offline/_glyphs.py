@@ -133,7 +133,3 @@ def glyph_checker(main_font: str) -> Callable[[Sphinx, nodes.document, str], Non
                      "otherwise", text.parent)
 
     return check_glyphs
-
-
-def register(app: Sphinx, main_font: str) -> None:
-    app.connect("doctree-resolved", glyph_checker(main_font))
