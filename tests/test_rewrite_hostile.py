@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from seriesbook.cli import main
-from seriesbook.rewrite import Plan, PlanError, entry_span, literal_span, read_text
+from seriesbook.commands.cli import main
+from seriesbook.commands.rewrite import Plan, PlanError, entry_span, literal_span, read_text
 
 ROOT = Path(__file__).parent / "roots"
 PO_HEAD = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
@@ -320,8 +320,8 @@ def test_the_conf_key_that_takes_effect_is_the_last_one() -> None:
 # --- repin -------------------------------------------------------------------------------------
 
 def test_a_block_found_twice_in_the_new_release_is_lost_never_a_guess(tmp_path: Path) -> None:
-    from seriesbook.repin._map import Cited, Mapper, Status
-    from seriesbook.repin._trees import open_pair
+    from seriesbook.commands.repin._map import Cited, Mapper, Status
+    from seriesbook.commands.repin._trees import open_pair
 
     block = ["def unique_helper_name(value):", "    return value * 2"]
     old = ["import os", "", *block, "", "X = 1"]

@@ -37,9 +37,9 @@ from unittest import mock
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from seriesbook.cli import main
-from seriesbook.reading import read_book
-from seriesbook.sections._domain import get_domain
+from seriesbook.commands.cli import main
+from seriesbook.commands.reading import read_book
+from seriesbook.sections import get_domain
 from test_renumber_property import _apply, _book, _render, edits
 
 CONF = '''extensions = ["seriesbook"]

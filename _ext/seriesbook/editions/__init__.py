@@ -18,6 +18,9 @@ language; every other one is a *translated edition*.
   only the catalogs seriesbook has read without error.
 * Coverage (:mod:`._coverage`): :func:`catalog_coverage` per page; a translated page below
   100% shows a notice with its percentage (:mod:`._notice`).
+* Language marks (:mod:`._marks`): in a translated edition, text still in the book's language
+  (untranslated messages, pages without a catalog, diagrams, toctree captions) carries
+  ``lang`` (and ``xml:lang`` in EPUB) of the source language.
 * Language switcher (:mod:`._switcher`): links to the same page, same anchor, in every other
   edition; ``seriesbook_edition_url`` is the link pattern.
 """
@@ -28,14 +31,14 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.transforms import SphinxTransform
 
-from seriesbook import __version__
-from seriesbook.config import (
+from seriesbook import __version__, compat
+from seriesbook.core.config import (
     book_editions,
     get_config,
     is_translated_edition,
     source_language,
 )
-from seriesbook.editions import _diagrams, _kept_messages, _titles
+from seriesbook.editions import _diagrams, _kept_messages, _marks, _titles
 from seriesbook.editions._catalogs import check_before_compiling, read_catalog, report_orphans
 from seriesbook.editions._coverage import (
     Coverage,
@@ -47,10 +50,12 @@ from seriesbook.editions._coverage import (
     page_messages,
     purge_messages,
 )
+from seriesbook.editions._diagrams import diagram_label
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._switcher import add_static, add_switcher
+from seriesbook.editions._ui import download_tooltip, html_lang
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -60,7 +65,15 @@ if TYPE_CHECKING:
     from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
 
-__all__ = ["Coverage", "catalog_coverage", "differences", "recognizers"]
+__all__ = [
+    "Coverage",
+    "catalog_coverage",
+    "diagram_label",
+    "differences",
+    "download_tooltip",
+    "html_lang",
+    "recognizers",
+]
 
 
 def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
@@ -123,13 +136,30 @@ class CheckCatalogs(SphinxTransform):
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
-    _kept_messages.register(app)  # ... and once, kept across builds in the doctree directory
-    _diagrams.register(app)
+    # ... and once: the parses are kept across builds in the doctree directory
+    app.connect("env-before-read-docs", _kept_messages.load)
+    app.connect("env-merge-info", _kept_messages.merge)
+    app.connect("env-updated", _kept_messages.save)
+    # diagrams: their labels are messages of the catalog, translated before Locale
+    app.setup_extension("sphinxcontrib.mermaid")
+    skip = (_diagrams.skip_node, None)
+    app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)
+    app.add_directive("mermaid", _diagrams.TranslatableMermaid, override=True)
+    app.add_transform(_diagrams.TranslateLabels)
     app.setup_extension("seriesbook.editions._ui")  # the switcher's and notice's words
-    _titles.register(app)  # Locale's title mapping without a walk of the page per title
+    if _titles.sphinx_method_is_pinned():  # else another Sphinx: its own walk of the page
+        # Locale's title mapping without a walk of the page per translated title
+        compat.replace_node_updater(_titles.IndexedNodeUpdater)
+        app.add_transform(_titles.OpenTitleIndex)
+        app.add_transform(_titles.CloseTitleIndex)
+    # untranslated text says its language (lang="zh-CN"; xml:lang too in EPUB)
+    app.add_transform(_marks.MarkSourceText)
+    app.connect("html-page-context", _marks.mark_page, priority=600)  # after the theme's
+    app.connect("html-page-context", _marks.mark_epub_root)
+    app.set_translator("epub", _marks.XmlLangTranslator, override=True)
     app.add_transform(NoteMessages)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)

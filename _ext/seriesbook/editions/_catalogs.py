@@ -22,8 +22,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
+from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
-from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

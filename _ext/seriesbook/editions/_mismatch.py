@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from seriesbook.problems import Problem, warn
+from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from pathlib import Path

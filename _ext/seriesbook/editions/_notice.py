@@ -1,7 +1,7 @@
 """The notice at the top of a page that a translated edition has not fully translated yet.
 
 It sits right under the page title, in the edition's language, with the page's percentage
-(:func:`seriesbook.percent.floor_percent`: the number ``seriesbook stats`` shows). The node has
+(:func:`seriesbook.core.percent.floor_percent`: the number ``seriesbook stats`` shows). The node has
 no source, so it is never a catalog message itself.
 """
 
@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from seriesbook.core.percent import percent_text
 from seriesbook.editions._coverage import Coverage
+from seriesbook.editions._marks import language_class
 from seriesbook.editions._ui import language_name, notice_text, notice_title
-from seriesbook.percent import percent_text
 
 NOTICE_CLASS = "seriesbook-translation-notice"
 
@@ -20,8 +21,21 @@ def notice(coverage: Coverage, source: str) -> nodes.admonition:
     percent = percent_text(coverage.percent)
     node = nodes.admonition("", classes=[NOTICE_CLASS, "warning"])
     node += nodes.title("", notice_title())
-    node += nodes.paragraph("", notice_text(percent, language_name(source)))
+    node += notice_paragraph(notice_text(percent, SOURCE_NAME), source)
     return node
+
+
+SOURCE_NAME = "\x00"  # where the notice names the book's language
+
+
+def notice_paragraph(text: str, source: str) -> nodes.paragraph:
+    """The notice's words in the edition's language; the book's language named in its own
+    (``简体中文``), marked as such."""
+    before, named, after = text.partition(SOURCE_NAME)
+    if not named:  # a translation of the notice that does not name the language
+        return nodes.paragraph("", before)
+    name = nodes.inline("", language_name(source), classes=[language_class(source)])
+    return nodes.paragraph("", "", nodes.Text(before), name, nodes.Text(after))
 
 
 def add_notice(document: nodes.document, coverage: Coverage, source: str) -> None:

@@ -14,7 +14,13 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import book_editions, from_edition_root, get_config, rtd_language
+from seriesbook.core.config import (
+    book_editions,
+    edition_root,
+    from_edition_root,
+    get_config,
+    rtd_language,
+)
 from seriesbook.editions._ui import editions_label, html_lang, language_name
 from seriesbook.site import is_website
 
@@ -66,7 +72,7 @@ def add_switcher(
         return  # an EPUB holds one edition: the other editions' pages are not in it
     pattern = get_config(app.config).edition_url
     target = app.builder.get_target_uri(pagename)
-    to_root = "../" * target.count("/")  # from the page's directory to the edition's root
+    to_root = edition_root(app.builder, pagename)
     links = {}
     for language in editions:
         url = edition_url(pattern, language, pagename, target)

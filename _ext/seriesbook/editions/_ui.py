@@ -14,12 +14,12 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sphinx.locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from sphinx.locale import get_translation
 
-from seriesbook.config import language_key
+from seriesbook import compat
+from seriesbook.core.config import language_key, language_tag
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -70,6 +70,16 @@ def download_tooltip(name: str) -> str:
     return str(_("Download the book ({name})")).format(name=name)
 
 
+def diagram_words() -> dict[str, str]:
+    """The accessible names of a diagram's full-screen view (its button, its close button, the
+    view itself), which sphinxcontrib-mermaid writes in English only."""
+    return {
+        "open": str(_("Show the diagram full screen")),
+        "close": str(_("Close the full-screen diagram")),
+        "viewer": str(_("Diagram, full screen")),
+    }
+
+
 def add_catalog(app: Sphinx) -> None:
     """Compile the shipped ``.po`` catalogs (only they are in the package) and register them.
 
@@ -92,13 +102,12 @@ def add_catalog(app: Sphinx) -> None:
     # Sphinx keeps one translator per catalog for the process and adds later languages to it
     # as fallbacks: a second build in the same process (tests, `seriesbook check` of every
     # edition) must start from its own language.
-    sphinx.locale.translators.pop(("general", CATALOG), None)
+    compat.forget_translations(CATALOG)
     app.add_message_catalog(CATALOG, str(target))
 
 
-def html_lang(language: str) -> str:
-    """A BCP 47 tag for ``lang``/``hreflang``: ``zh_CN`` → ``zh-CN``."""
-    return language.replace("_", "-")
+#: A BCP 47 tag for ``lang``/``hreflang``: ``zh_CN`` → ``zh-CN`` (:func:`language_tag`).
+html_lang = language_tag
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

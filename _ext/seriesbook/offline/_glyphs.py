@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from docutils import nodes
 
-from seriesbook.problems import Problem, warn
+from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -1,0 +1,209 @@
+"""The ``seriesbook`` command: check, lock, stats and editions, on top of Sphinx's own reading.
+
+Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
+error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from seriesbook import __version__
+from seriesbook.commands.reading import (
+    Reported,
+    UsageError,
+    check_editions,
+    default_dirs,
+    open_book,
+    read_book,
+)
+from seriesbook.core.config import book_editions
+from seriesbook.speed import heap
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
+
+
+def _parse_sources(pairs: Sequence[str], option: str = "--source") -> dict[str, str]:
+    sources: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, path = pair.partition("=")
+        if not sep or not name or not path:
+            raise UsageError(f"{option} expects NAME=PATH, got {pair!r}")
+        sources[name] = path
+    return sources
+
+
+def _overrides(args: argparse.Namespace) -> dict[str, Any]:
+    overrides: dict[str, Any] = {}
+    sources = _parse_sources(getattr(args, "source", None) or [])
+    if sources:
+        overrides["seriesbook_source_paths"] = sources
+    return overrides
+
+
+def _print_problems(problems: list[Reported], fmt: str) -> int:
+    if fmt == "json":
+        print(json.dumps([r.as_json() for r in problems], ensure_ascii=False, indent=2))
+    else:
+        for reported in problems:
+            print(reported.as_text())
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    problems = check_editions(srcdir, confdir, _overrides(args), keep=True)
+    return _print_problems(problems, args.format)
+
+
+def cmd_lock(args: argparse.Namespace) -> int:
+    from seriesbook.citations.lockfile import write_lock
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with read_book(srcdir, confdir, _overrides(args)) as run:
+        status = _print_problems(run.reported, "text")
+        path = write_lock(run.app)
+        print(f"wrote {path}", file=sys.stderr)
+        return status
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from seriesbook.stats.report import book_report, to_markdown
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with read_book(srcdir, confdir, _overrides(args)) as run:
+        report = book_report(run.app)
+    if args.format == "json":
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print(to_markdown(report))
+    return EXIT_CLEAN
+
+
+def cmd_editions(args: argparse.Namespace) -> int:
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    with open_book(srcdir, confdir) as app:  # the options validated as the build does
+        print(" ".join(book_editions(app.config)))
+    return EXIT_CLEAN
+
+
+def cmd_renumber(args: argparse.Namespace) -> int:
+    from seriesbook.commands.renumber.command import run_renumber
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    return run_renumber(srcdir, confdir, write=args.write, fmt=args.format, fresh=args.fresh)
+
+
+def cmd_repin(args: argparse.Namespace) -> int:
+    from seriesbook.commands.repin.command import run_repin
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    return run_repin(
+        srcdir,
+        confdir,
+        sources=_parse_sources(args.source or []),
+        to=args.to,
+        to_sources=_parse_sources(args.to_source or [], "--to-source"),
+        write=args.write,
+        fmt=args.format,
+    )
+
+
+def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
+    parser.add_argument(
+        "srcdir",
+        nargs="?",
+        help="the book's sources (default: source/ if ./conf.py and ./source/ exist, else .)",
+    )
+    parser.add_argument(
+        "-c", dest="confdir", metavar="CONFDIR", help="directory of conf.py (default: SRCDIR or .)"
+    )
+    if sources:
+        parser.add_argument(
+            "--source",
+            action="append",
+            metavar="NAME=PATH",
+            help="local copy of a cited source: a git repository or a directory (repeatable)",
+        )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="seriesbook",
+        description="Check, lock and measure a seriesbook volume with Sphinx's own reading.",
+    )
+    parser.add_argument("--version", action="version", version=f"seriesbook {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = commands.add_parser("check", help="report every problem of the book; write nothing")
+    _add_book_arguments(check, sources=True)
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.set_defaults(run=cmd_check)
+
+    lock = commands.add_parser("lock", help="write the citation lock from local source copies")
+    _add_book_arguments(lock, sources=True)
+    lock.set_defaults(run=cmd_lock)
+
+    stats = commands.add_parser("stats", help="the book's scale table and chapter gates")
+    _add_book_arguments(stats, sources=True)
+    stats.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    stats.set_defaults(run=cmd_stats)
+
+    renumber = commands.add_parser(
+        "renumber", help="number the § sections again and every mention of them (dry run)"
+    )
+    _add_book_arguments(renumber, sources=False)
+    renumber.add_argument("--write", action="store_true", help="rewrite the files")
+    renumber.add_argument("--format", choices=("text", "json"), default="text")
+    renumber.add_argument(
+        "--fresh", action="store_true",
+        help="read every page again, not only those changed since the last run (_build/renumber)",
+    )
+    renumber.set_defaults(run=cmd_renumber)
+
+    repin = commands.add_parser(
+        "repin", help="move a source's citations to a new release, in sources and catalogs"
+    )
+    _add_book_arguments(repin, sources=True)
+    repin.add_argument("--to", required=True, metavar="NAME=REF[@COMMIT]",
+                       help="the new release of source NAME")
+    repin.add_argument("--to-source", action="append", metavar="NAME=NEW",
+                       help="the new release's copy, when the copies are plain directories")
+    repin.add_argument("--write", action="store_true", help="rewrite the files (else dry run)")
+    repin.add_argument("--format", choices=("text", "json"), default="text")
+    repin.set_defaults(run=cmd_repin)
+
+    editions = commands.add_parser("editions", help="print the languages `make html` builds")
+    _add_book_arguments(editions, sources=False)
+    editions.set_defaults(run=cmd_editions)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        with heap.relaxed():
+            status: int = args.run(args)
+    except UsageError as error:
+        print(f"seriesbook: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    return status
+
+
+def run() -> None:
+    """The ``seriesbook`` command, which owns its process: the collector stays relaxed to the
+    end instead of catching up on the whole heap just before the process exits."""
+    heap.relax_process()
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()
