@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,21 @@ def _local_mermaid() -> None:
     next to it (the site would otherwise serve the packaged copy, the same version)."""
     if MERMAID_DIST.is_dir():
         os.environ.setdefault("SERIESBOOK_MERMAID_DIR", str(MERMAID_DIST))
+
+
+class QuietHTTPServer(ThreadingHTTPServer):
+    """A test's local web server that says nothing when the browser drops a connection (a
+    closed page, an aborted fetch): socketserver prints such a traceback to stderr, where it
+    lands in whatever test runs next, and the tests that forbid tracebacks would fail."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
 CHROMIUM = Path("/usr/bin/chromium")

@@ -21,13 +21,13 @@ import sys
 import threading
 import zipfile
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import MERMAID_DIST, require
+from conftest import MERMAID_DIST, QuietHTTPServer, require
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -86,7 +86,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def serve(directory: Path) -> Iterator[str]:
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

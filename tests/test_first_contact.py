@@ -21,12 +21,12 @@ import shutil
 import subprocess
 import sys
 import threading
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import QuietHTTPServer
 from test_browser import QuietHandler
 
 if TYPE_CHECKING:
@@ -105,9 +105,9 @@ def made_html(fresh_clone: Path) -> Path:
     return fresh_clone / "_build" / "html" / "zh_CN"
 
 
-def serve(directory: Path) -> tuple[ThreadingHTTPServer, str]:
+def serve(directory: Path) -> tuple[QuietHTTPServer, str]:
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

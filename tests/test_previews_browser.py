@@ -17,13 +17,14 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
+from conftest import QuietHTTPServer
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -45,7 +46,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
 def serve(directory: Path) -> Iterator[str]:
     """The directory on a local HTTP server (its base URL)."""
     handler = functools.partial(QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

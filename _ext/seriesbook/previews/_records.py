@@ -14,6 +14,9 @@ from sphinx.domains import Domain
 from seriesbook.sections import MentionKind
 
 if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx import addnodes
+    from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
 
@@ -70,6 +73,15 @@ class PreviewsDomain(Domain):
         for docname, targets in otherdata["targets"].items():
             if docname in docnames:
                 self.targets[docname] = targets
+
+    def resolve_any_xref(
+        self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+        node: addnodes.pending_xref, contnode: nodes.Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        """Nothing: previews name nothing a link can point at. Said explicitly, because MyST
+        asks every domain about a plain ``[text](#sec-3-1)`` link and warns ``myst.domains``
+        (failing a ``-W`` build) about a domain that does not answer."""
+        return []
 
     def changed_since_published(self) -> set[tuple[MentionKind, str]]:
         """(kind, number) of every target whose preview changed since the previous build."""
