@@ -10,10 +10,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from seriesbook import __version__, heap
 from seriesbook.config import book_editions
+from seriesbook.editions._update import DEFAULT_SIMILARITY
 from seriesbook.reading import (
     Reported,
     UsageError,
@@ -21,6 +23,7 @@ from seriesbook.reading import (
     default_dirs,
     open_book,
     read_book,
+    read_pages,
 )
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
@@ -112,6 +115,64 @@ def cmd_repin(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_translations(args: argparse.Namespace) -> int:
+    from seriesbook.editions._report import report_text, translation_report, usable_catalogs
+    from seriesbook.kept import kept_dir, usable
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    # the reading is kept between runs (_build/translations); the catalogs are read afresh
+    with read_pages(srcdir, confdir, kept=usable(kept_dir(confdir, "translations"))) as run:
+        language = _translated_language(book_editions(run.app.config), args.language)
+        usable_catalogs(run.app.env, language)
+        report = translation_report(run.app.env, language)
+    if args.format == "json":
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        print(report_text(report))
+    return EXIT_CLEAN
+
+
+def _translated_language(editions: list[str], wanted: str | None) -> str:
+    translated = editions[1:]
+    if wanted is not None:
+        if wanted not in translated:
+            known = ", ".join(translated) or "none"
+            raise UsageError(f"{wanted!r} is not a translated edition (seriesbook_editions: {known})")
+        return wanted
+    if len(translated) != 1:
+        if not translated:
+            raise UsageError("the book has no translated edition (seriesbook_editions)")
+        raise UsageError(f"name the edition with --language ({', '.join(translated)})")
+    return translated[0]
+
+
+def cmd_update_po(args: argparse.Namespace) -> int:
+    from seriesbook.editions._update import check_similarity, plan_language, write_updates
+
+    pot_dir, locale_dir = Path(args.pot_dir), Path(args.locale_dir)
+    if not pot_dir.is_dir():
+        raise UsageError(f"no templates in {pot_dir}: run `make gettext` first")
+    languages = args.language or sorted(
+        path.name for path in locale_dir.glob("*") if (path / "LC_MESSAGES").is_dir()
+    )
+    if not languages:
+        raise UsageError(f"no language directory in {locale_dir}: name one with -l LANGUAGE")
+    similarity = check_similarity(args.similarity)
+    updates = [u for language in languages for u in plan_language(
+        pot_dir, locale_dir, language, similarity)]  # every catalog read before any is written
+    write_updates(updates)
+    for update in updates:
+        print(update.summary(_shown_path(update.path)))
+    return EXIT_CLEAN
+
+
+def _shown_path(path: Path) -> Path:
+    try:
+        return path.resolve().relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
     parser.add_argument(
         "srcdir",
@@ -175,6 +236,34 @@ def build_parser() -> argparse.ArgumentParser:
     repin.add_argument("--write", action="store_true", help="rewrite the files (else dry run)")
     repin.add_argument("--format", choices=("text", "json"), default="text")
     repin.set_defaults(run=cmd_repin)
+
+    translations = commands.add_parser(
+        "translations",
+        help="what a translated edition still needs, per chapter and § section; fuzzy messages "
+        "with their change",
+    )
+    _add_book_arguments(translations, sources=False)
+    translations.add_argument("--language", "-l", metavar="LANGUAGE",
+                              help="the edition (default: the only translated one)")
+    translations.add_argument("--format", choices=("text", "json"), default="text")
+    translations.set_defaults(run=cmd_translations)
+
+    update_po = commands.add_parser(
+        "update-po",
+        help="update the catalogs from `make gettext`'s templates: previous text (#|) of fuzzy "
+        "entries, translations of moved text",
+    )
+    update_po.add_argument("-p", "--pot-dir", default="_build/gettext",
+                           help="the templates (default: _build/gettext)")
+    update_po.add_argument("-d", "--locale-dir", default="locale",
+                           help="the catalogs, <dir>/<language>/LC_MESSAGES/ (default: locale)")
+    update_po.add_argument("-l", "--language", action="append", metavar="LANGUAGE",
+                           help="a language to update (repeatable; default: every one in the "
+                           "locale directory)")
+    update_po.add_argument("--similarity", type=float, default=DEFAULT_SIMILARITY,
+                           help="how alike (0-1, difflib's ratio) a moved message must be to "
+                           f"get another's translation as fuzzy (default {DEFAULT_SIMILARITY})")
+    update_po.set_defaults(run=cmd_update_po)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)

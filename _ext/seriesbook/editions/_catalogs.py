@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, PoFileParser
+from babel.messages.pofile import PoFileError
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
 from seriesbook.editions._mismatch import _short
+from seriesbook.editions._previous import PreviousParser
 from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
         return LoadedCatalog(None, [CatalogProblem(path, line, message)])
     catalog = _CheckedCatalog()
     try:
-        PoFileParser(catalog, abort_invalid=True).parse(io.StringIO(text))
+        PreviousParser(catalog, abort_invalid=True).parse(io.StringIO(text))  # with its #| lines
     except PoFileError as error:
         message = f"not a valid .po file: {error.args[0]}; the catalog is not used"
         return LoadedCatalog(None, [CatalogProblem(path, error.lineno + 1, message)])

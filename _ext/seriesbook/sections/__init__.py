@@ -23,7 +23,7 @@ Problems (warnings ``seriesbook.<code>``): ``sec-unresolved``, ``chapter-unresol
 ``sec-duplicate``, ``sec-chapter``, ``sec-nesting``, ``sec-order``, ``sec-section-ref``.
 
 Other capabilities use :func:`section_counts` (stats) and :func:`find_mentions` /
-:func:`section_numbers` (editions).
+:func:`section_numbers` / :func:`section_number_of` (editions).
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from seriesbook.sections._transforms import (
     NoteNumbers,
     SecRole,
     resolve_sibling,
+    section_number_of,
     warn_section_ref,
     warn_unresolved,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "find_mentions",
     "section_counts",
     "section_id",
+    "section_number_of",
     "section_numbers",
 ]
 

@@ -1,0 +1,102 @@
+"""The previous msgid of a fuzzy entry (``#| msgid "…"``), read and written as gettext does.
+
+``make update-po`` marks a message whose source text changed ``#, fuzzy`` and keeps the text its
+translation was made from as ``#| msgid`` lines, like GNU ``msgmerge --previous``, so the translator
+sees what changed. Babel sets :attr:`~babel.messages.catalog.Message.previous_id` when it updates
+a catalog, but its parser reads ``#|`` lines as translator comments, and its writer wraps them at
+76 columns without quotes (``msgfmt`` rejects that). So :class:`PreviousParser` reads them into
+``previous_id`` and :func:`write_catalog` writes them as ``msgfmt`` expects, unwrapped.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from babel.messages.pofile import PoFileParser, normalize, unescape, write_po
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
+
+
+class PreviousParser(PoFileParser):
+    """Babel's ``.po`` parser, reading ``#| msgid`` lines into the next entry's ``previous_id``.
+
+    ``#| msgctxt`` and ``#| msgid_plural`` lines are read and dropped (the book uses neither).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._previous: list[str] = []
+        self._previous_keyword = ""
+
+    def _process_comment(self, line: str) -> None:
+        if not line.startswith("#|"):
+            super()._process_comment(line)
+            return
+        self._finish_current_message()
+        rest = line[2:].strip()
+        if rest.startswith('"'):
+            if self._previous_keyword == "msgid":
+                self._previous.append(rest)
+            return
+        keyword, _, argument = rest.partition(" ")
+        self._previous_keyword = keyword
+        if keyword == "msgid":
+            self._previous = [argument.strip()]
+
+    def _add_message(self) -> None:
+        pieces, self._previous, self._previous_keyword = self._previous, [], ""
+        msgid = self.messages[0].denormalize() if self.messages else None
+        context = self.context.denormalize() if self.context else None
+        obsolete = self.obsolete
+        super()._add_message()
+        if not pieces or not isinstance(msgid, str) or obsolete:
+            return
+        message = self.catalog.get(msgid, context)
+        if message is not None and not message.previous_id:
+            message.previous_id = ["".join(unescape(piece) for piece in pieces)]
+
+
+def previous_text(message: Any) -> str | None:
+    """The source text a fuzzy message's translation was made from, if the catalog says."""
+    previous = getattr(message, "previous_id", None)
+    return str(previous[0]) if previous else None
+
+
+def _previous_lines(text: str) -> str:
+    """``#| msgid`` lines for *text*, one quoted piece per source line, never wrapped."""
+    pieces = normalize(text, width=0).split("\n")
+    return "".join(
+        f"#| msgid {piece}\n" if index == 0 else f"#| {piece}\n" for index, piece in enumerate(pieces)
+    )
+
+
+def write_catalog(catalog: Catalog) -> bytes:
+    """*catalog* as a ``.po`` file: unwrapped lines, obsolete entries kept, and for every fuzzy
+    entry that has one its previous msgid (``#|``), for no other entry."""
+    token = f"seriesbook-previous-{secrets.token_hex(8)}-"
+    replacements: dict[str, str] = {}
+    saved = []
+    for index, message in enumerate(catalog):
+        if not message.id:
+            continue
+        saved.append((message, message.previous_id))
+        previous = previous_text(message) if message.fuzzy else None
+        if previous is None:
+            message.previous_id = []
+            continue
+        placeholder = f"{token}{index}"
+        replacements[f'#| msgid "{placeholder}"\n'] = _previous_lines(previous)
+        message.previous_id = [placeholder]
+    stream = io.BytesIO()
+    try:
+        write_po(stream, catalog, width=0, include_previous=True)
+    finally:
+        for message, previous_id in saved:
+            message.previous_id = previous_id
+    text = stream.getvalue().decode(catalog.charset or "utf-8")
+    for placeholder_line, lines in replacements.items():  # each placeholder is unique
+        text = text.replace(placeholder_line, lines, 1)
+    return text.encode(catalog.charset or "utf-8")
