@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__, heap
 from seriesbook.config import book_editions
@@ -25,6 +25,9 @@ from seriesbook.reading import (
     read_book,
     read_pages,
 )
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -57,9 +60,23 @@ def _print_problems(problems: list[Reported], fmt: str) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from seriesbook.editions._report import fuzzy_entries
+
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
-    problems = check_editions(srcdir, confdir, _overrides(args), keep=True)
-    return _print_problems(problems, args.format)
+    if args.format != "json":
+        problems = check_editions(srcdir, confdir, _overrides(args), keep=True)
+        return _print_problems(problems, args.format)
+    fuzzy: list[dict[str, Any]] = []
+
+    def note_fuzzy(app: Sphinx) -> None:
+        if "seriesbook.editions" in app.extensions:
+            fuzzy.extend(fuzzy_entries(app.env, book_editions(app.config)[1:]))
+
+    problems = check_editions(srcdir, confdir, _overrides(args), keep=True, also=note_fuzzy)
+    # fuzzy entries are work, not problems: listed for CI, never a reason to fail
+    report = {"problems": [r.as_json() for r in problems], "fuzzy": fuzzy}
+    print(json.dumps(report, ensure_ascii=False, indent=2))
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
 def cmd_lock(args: argparse.Namespace) -> int:

@@ -275,6 +275,13 @@ class SeriesbookConfig:
         DEFAULT_GATES, "Chapter gates for chapters not marked `status: draft`.", "env",
         check=_gates,
     )
+    outdated_translations: bool = _option(
+        True,
+        "In a translated edition, show a fuzzy (possibly outdated) translation, marked, instead "
+        "of the source text: sets Sphinx's `gettext_allow_fuzzy_translations`. False: as "
+        "conf.py sets that (Sphinx's default: the source text).",
+        check=_is_bool,
+    )
     search_cache: bool = _option(
         True,
         "Keep jieba's segmentation of each text in the doctree directory, so a rebuild only "

@@ -20,6 +20,12 @@ language; every other one is a *translated edition*.
   100% shows a notice with its percentage (:mod:`._notice`).
 * Language switcher (:mod:`._switcher`): links to the same page, same anchor, in every other
   edition; ``seriesbook_edition_url`` is the link pattern.
+* Translators (``seriesbook update-po``, :mod:`._update`): the previous text of every fuzzy
+  entry kept as ``#|`` lines (:mod:`._previous`), translations of moved text reused across the
+  language's catalogs. ``seriesbook translations`` (:mod:`._report`): per chapter and § what
+  is left, each fuzzy message with its change; the same table is each translated edition's
+  status page (:mod:`._status`). Fuzzy translations are shown, marked possibly outdated
+  (:mod:`._outdated`, ``seriesbook_outdated_translations``).
 """
 
 from __future__ import annotations
@@ -49,7 +55,16 @@ from seriesbook.editions._coverage import (
 )
 from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
 from seriesbook.editions._notice import add_notice
+from seriesbook.editions._outdated import (
+    KeepOutdated,
+    NoteOutdated,
+    add_marks,
+    allow_fuzzy,
+    recompile_stale_mo,
+    shows_fuzzy,
+)
 from seriesbook.editions._parsing import MystParser
+from seriesbook.editions._status import collect_status_page, resolve_status_links
 from seriesbook.editions._switcher import add_static, add_switcher
 
 if TYPE_CHECKING:
@@ -112,7 +127,7 @@ class CheckCatalogs(SphinxTransform):
         if path is not None and catalog is not None:
             self._check(catalog, path, language)
         coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
-        add_notice(self.document, coverage, source_language(self.config))
+        add_notice(self.document, coverage, source_language(self.config), shows_fuzzy(self.config))
 
     def _read(self, path: Path) -> Catalog | None:
         return read_catalog(path, self.config.source_encoding)
@@ -131,11 +146,23 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.editions._ui")  # the switcher's and notice's words
     _titles.register(app)  # Locale's title mapping without a walk of the page per title
     app.add_transform(NoteMessages)
+    app.add_transform(NoteOutdated)  # fuzzy translations shown, marked (seriesbook_outdated_…)
+    app.add_transform(KeepOutdated)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
     app.connect("config-inited", add_static)
+    app.connect("config-inited", allow_fuzzy, priority=450)  # after the options' validation
     app.connect("builder-inited", check_before_compiling)
+    app.connect("builder-inited", recompile_stale_mo)
     app.connect("env-before-read-docs", report_orphans)
     app.connect("html-page-context", add_switcher)
-    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
+    app.connect("doctree-resolved", add_marks)
+    app.connect("doctree-resolved", resolve_status_links)
+    app.connect("html-collect-pages", collect_status_page)
+    return {
+        "version": __version__,
+        "env_version": 2,  # 2: each message's § (seriesbook translations, the status page)
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

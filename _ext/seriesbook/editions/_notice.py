@@ -1,8 +1,10 @@
 """The notice at the top of a page that a translated edition has not fully translated yet.
 
 It sits right under the page title, in the edition's language, with the page's percentage
-(:func:`seriesbook.percent.floor_percent`: the number ``seriesbook stats`` shows). The node has
-no source, so it is never a catalog message itself.
+(:func:`seriesbook.percent.floor_percent`: the number ``seriesbook stats`` shows), the number of
+passages shown in a possibly outdated translation (:mod:`._outdated`) and a link to the
+edition's translation status page (:mod:`._status`). The node has no source, so it is never a
+catalog message itself.
 """
 
 from __future__ import annotations
@@ -10,26 +12,34 @@ from __future__ import annotations
 from docutils import nodes
 
 from seriesbook.editions._coverage import Coverage
-from seriesbook.editions._ui import language_name, notice_text, notice_title
+from seriesbook.editions._status import status_link
+from seriesbook.editions._ui import language_name, notice_outdated, notice_text, notice_title
 from seriesbook.percent import percent_text
 
 NOTICE_CLASS = "seriesbook-translation-notice"
 
 
-def notice(coverage: Coverage, source: str) -> nodes.admonition:
+def notice(coverage: Coverage, source: str, outdated_shown: bool = False) -> nodes.admonition:
+    """The notice; with *outdated_shown* (fuzzy translations are shown, marked) it counts them."""
     percent = percent_text(coverage.percent)
     node = nodes.admonition("", classes=[NOTICE_CLASS, "warning"])
     node += nodes.title("", notice_title())
-    node += nodes.paragraph("", notice_text(percent, language_name(source)))
+    text = notice_text(percent, language_name(source))
+    if outdated_shown and coverage.fuzzy:
+        text += " " + notice_outdated(coverage.fuzzy)
+    node += nodes.paragraph("", text)
+    node += status_link()
     return node
 
 
-def add_notice(document: nodes.document, coverage: Coverage, source: str) -> None:
+def add_notice(
+    document: nodes.document, coverage: Coverage, source: str, outdated_shown: bool = False
+) -> None:
     """Insert the notice under the page title (or first, on a page without one)."""
     if coverage.percent >= 100.0:
         return
     section = next(iter(document.findall(nodes.section)), None)
     if section is not None and section.children and isinstance(section[0], nodes.title):
-        section.insert(1, notice(coverage, source))
+        section.insert(1, notice(coverage, source, outdated_shown))
     else:
-        document.insert(0, notice(coverage, source))
+        document.insert(0, notice(coverage, source, outdated_shown))

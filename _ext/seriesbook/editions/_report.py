@@ -168,6 +168,17 @@ def translation_report(env: BuildEnvironment, language: str) -> dict[str, Any]:
     return {"language": language, **totals, "chapters": chapters}
 
 
+def fuzzy_entries(env: BuildEnvironment, languages: list[str]) -> list[dict[str, Any]]:
+    """Every fuzzy message the pages use, in each of *languages*: ``seriesbook check --format
+    json``'s ``fuzzy`` (the stale entries, with ``language`` and ``docname``)."""
+    return [
+        {"language": language, "docname": chapter["docname"], **entry}
+        for language in languages
+        for chapter in translation_report(env, language)["chapters"]
+        for entry in chapter["stale"]
+    ]
+
+
 def report_text(report: dict[str, Any]) -> str:
     """The report as text: a line per chapter and § section, then each stale message."""
     lines = [
