@@ -154,7 +154,9 @@ def _translated_language(editions: list[str], wanted: str | None) -> str:
     if wanted is not None:
         if wanted not in translated:
             known = ", ".join(translated) or "none"
-            raise UsageError(f"{wanted!r} is not a translated edition (seriesbook_editions: {known})")
+            raise UsageError(
+                f"{wanted!r} is not a translated edition (seriesbook_editions: {known})"
+            )
         return wanted
     if len(translated) != 1:
         if not translated:

@@ -137,10 +137,7 @@ def recompile_stale_mo(app: Sphinx) -> None:
         if not mo_path.is_file():
             continue
         catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog
-        fuzzy = next(
-            (m.id for m in catalog or () if isinstance(m.id, str) and m.id and m.fuzzy and m.string),
-            None,
-        )
+        fuzzy = next((m.id for m in catalog or () if m.id and m.fuzzy and m.string), None)
         if fuzzy is None:
             continue
         try:

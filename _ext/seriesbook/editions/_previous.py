@@ -68,9 +68,8 @@ def previous_text(message: Any) -> str | None:
 def _previous_lines(text: str) -> str:
     """``#| msgid`` lines for *text*, one quoted piece per source line, never wrapped."""
     pieces = normalize(text, width=0).split("\n")
-    return "".join(
-        f"#| msgid {piece}\n" if index == 0 else f"#| {piece}\n" for index, piece in enumerate(pieces)
-    )
+    first, *rest = pieces
+    return f"#| msgid {first}\n" + "".join(f"#| {piece}\n" for piece in rest)
 
 
 def write_catalog(catalog: Catalog) -> bytes:

@@ -14,17 +14,19 @@ only when it changes), plus what a translator needs to trust an update:
   (``difflib`` ratio ≥ *similarity*, 0.8 by default) gets its translation marked fuzzy, with
   that message as its ``#|`` previous text and a comment naming the catalog it came from.
   So a paragraph or § section moved to another page keeps its translation.
+* A fuzzy message whose source text is back to its previous text (an edit undone) is
+  translated again, not fuzzy.
 """
 
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
+from difflib import SequenceMatcher, get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog, Message, get_close_matches
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 
 from seriesbook.editions._previous import PreviousParser, write_catalog
@@ -168,7 +170,7 @@ def _update_catalog(
 ) -> tuple[Catalog, CatalogUpdate]:
     if old is None:
         catalog = template
-        catalog.locale = language  # type: ignore[assignment]  # Babel parses a string
+        catalog.locale = language  # Babel parses the string
         before: dict[str, Message] = {}
         seen: set[str] = set()
     else:
@@ -184,6 +186,11 @@ def _update_catalog(
         guessed = bool(message.fuzzy and message.previous_id and msgid not in before)
         if message.fuzzy and not message.previous_id and msgid in before:
             message.previous_id = list(before[msgid].previous_id)  # kept until the flag goes
+        origin = before.get(str(message.previous_id[0])) if guessed else None
+        if origin is not None and origin.fuzzy and origin.previous_id:
+            message.previous_id = list(origin.previous_id)  # its translation was made from that
+        if message.fuzzy and message.previous_id and message.previous_id[0] == msgid:
+            message.flags.discard("fuzzy")  # the source is back to the text translated
         if not message.fuzzy:
             message.previous_id = []
             _drop_our_comments(message)
