@@ -278,8 +278,8 @@ class SeriesbookConfig:
     outdated_translations: bool = _option(
         True,
         "In a translated edition, show a fuzzy (possibly outdated) translation, marked, instead "
-        "of the source text: sets Sphinx's `gettext_allow_fuzzy_translations`. False: as "
-        "conf.py sets that (Sphinx's default: the source text).",
+        "of the source text, when it keeps its message's § numbers, chapter mentions and "
+        "citations. False: the source text (Sphinx's way).",
         check=_is_bool,
     )
     search_cache: bool = _option(

@@ -59,9 +59,8 @@ from seriesbook.editions._outdated import (
     KeepOutdated,
     NoteOutdated,
     add_marks,
-    allow_fuzzy,
+    count_outdated,
     recompile_stale_mo,
-    shows_fuzzy,
 )
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._status import collect_status_page, resolve_status_links
@@ -127,7 +126,8 @@ class CheckCatalogs(SphinxTransform):
         if path is not None and catalog is not None:
             self._check(catalog, path, language)
         coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
-        add_notice(self.document, coverage, source_language(self.config), shows_fuzzy(self.config))
+        outdated = count_outdated(self.document)  # shown, marked (seriesbook_outdated_…)
+        add_notice(self.document, coverage, source_language(self.config), outdated)
 
     def _read(self, path: Path) -> Catalog | None:
         return read_catalog(path, self.config.source_encoding)
@@ -152,7 +152,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
     app.connect("config-inited", add_static)
-    app.connect("config-inited", allow_fuzzy, priority=450)  # after the options' validation
     app.connect("builder-inited", check_before_compiling)
     app.connect("builder-inited", recompile_stale_mo)
     app.connect("env-before-read-docs", report_orphans)

@@ -143,7 +143,13 @@ def check_before_compiling(app: Sphinx) -> None:
     compile_catalogs = builder.compile_catalogs
 
     def compile_usable(catalogs: set[CatalogInfo], message: str) -> None:
-        compile_catalogs({info for info in catalogs if usable(info, app.config)}, message)
+        from seriesbook.editions._outdated import compile_mo, shows_fuzzy
+
+        usable_ones = {info for info in catalogs if usable(info, app.config)}
+        compile_catalogs(usable_ones, message)
+        if shows_fuzzy(app.config):  # possibly outdated translations shown (and marked)
+            for info in usable_ones:
+                compile_mo(info, app.config)
 
     setattr(builder, "compile_catalogs", compile_usable)  # noqa: B010 (a method of the instance)
 

@@ -19,27 +19,27 @@ from seriesbook.percent import percent_text
 NOTICE_CLASS = "seriesbook-translation-notice"
 
 
-def notice(coverage: Coverage, source: str, outdated_shown: bool = False) -> nodes.admonition:
-    """The notice; with *outdated_shown* (fuzzy translations are shown, marked) it counts them."""
+def notice(coverage: Coverage, source: str, outdated: int = 0) -> nodes.admonition:
+    """The notice; *outdated* passages show a possibly outdated translation, marked."""
     percent = percent_text(coverage.percent)
     node = nodes.admonition("", classes=[NOTICE_CLASS, "warning"])
     node += nodes.title("", notice_title())
     text = notice_text(percent, language_name(source))
-    if outdated_shown and coverage.fuzzy:
-        text += " " + notice_outdated(coverage.fuzzy)
+    if outdated:
+        text += " " + notice_outdated(outdated)
     node += nodes.paragraph("", text)
     node += status_link()
     return node
 
 
 def add_notice(
-    document: nodes.document, coverage: Coverage, source: str, outdated_shown: bool = False
+    document: nodes.document, coverage: Coverage, source: str, outdated: int = 0
 ) -> None:
     """Insert the notice under the page title (or first, on a page without one)."""
     if coverage.percent >= 100.0:
         return
     section = next(iter(document.findall(nodes.section)), None)
     if section is not None and section.children and isinstance(section[0], nodes.title):
-        section.insert(1, notice(coverage, source, outdated_shown))
+        section.insert(1, notice(coverage, source, outdated))
     else:
-        document.insert(0, notice(coverage, source, outdated_shown))
+        document.insert(0, notice(coverage, source, outdated))

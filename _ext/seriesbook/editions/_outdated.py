@@ -3,35 +3,43 @@
 A message whose source text changed since it was translated is marked fuzzy by
 ``make update-po``. Sphinx then shows the source text instead (a Chinese paragraph in the
 English edition, unexplained). With ``seriesbook_outdated_translations = True`` (the default)
-Sphinx's ``gettext_allow_fuzzy_translations`` is set, the edition shows the old translation,
-and every such passage gets the class ``seriesbook-outdated`` and a visible mark ("possibly
-outdated", in the edition's language) whose tooltip names the source language and which links
-to the same § in the source edition (``seriesbook_edition_url``). A section title keeps its
-text: its mark follows it. Outside a web site (PDF, EPUB) the mark is plain text.
+the edition shows the old translation, and every such passage gets the class
+``seriesbook-outdated`` and a visible mark ("possibly outdated", in the edition's language)
+whose tooltip names the source language and which links to the same § in the source edition
+(``seriesbook_edition_url``). A section title keeps its text: its mark follows it. Outside a
+web site (PDF, EPUB) the mark is plain text.
 
+A fuzzy translation is shown only when it keeps its (new) message's § numbers, chapter mentions
+and citations (:func:`~._mismatch.differences`): one that would link elsewhere than the source,
+or to a section that is gone, is not shown (the source text is). So the edition's links never
+depend on work not checked yet, and ``seriesbook check`` has nothing to say about fuzzy entries.
+The ``.mo`` of a catalog with fuzzy entries is compiled with those shown (:func:`compile_mo`,
+after Sphinx's own compile); Sphinx compiles a ``.mo`` only when its ``.po`` is newer, so one
+compiled with the other setting is removed at ``builder-inited`` and compiled again.
 An outdated translation is text in the edition's language: it keeps the edition's ``lang``.
-Sphinx compiles a ``.mo`` only when its ``.po`` is newer, so a ``.mo`` compiled with the other
-setting is removed at ``builder-inited`` and compiled again.
 """
 
 from __future__ import annotations
 
+import io
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from babel.messages.mofile import read_mo
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import read_mo, write_mo
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
-from sphinx.util.i18n import CatalogRepository
+from sphinx.util.i18n import CatalogInfo, CatalogRepository
 from sphinx.util.nodes import extract_messages
 
 from seriesbook.config import get_config, is_translated_edition, source_language
 from seriesbook.editions._catalogs import load_catalog, read_catalog
 from seriesbook.editions._coverage import catalog_path
+from seriesbook.editions._mismatch import differences
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
 
 if TYPE_CHECKING:
-    from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
     from sphinx.config import Config
 
@@ -40,20 +48,24 @@ OUTDATED_CLASS = "seriesbook-outdated"
 MARK_CLASS = "seriesbook-outdated-mark"
 
 
-def allow_fuzzy(app: Sphinx, config: Config) -> None:
-    """``config-inited``: the option sets Sphinx's ``gettext_allow_fuzzy_translations``."""
-    if get_config(config).outdated_translations:
-        config.gettext_allow_fuzzy_translations = True
-
-
 def shows_fuzzy(config: Config) -> bool:
-    """Whether this build shows fuzzy translations (whoever set Sphinx's option)."""
-    return is_translated_edition(config) and bool(config.gettext_allow_fuzzy_translations)
+    """Whether this build shows fuzzy translations (``seriesbook_outdated_translations``)."""
+    return is_translated_edition(config) and get_config(config).outdated_translations
 
 
-def _fuzzy_translation(catalog: Catalog, msgid: str) -> bool:
-    entry = catalog.get(msgid)
-    return bool(entry is not None and entry.fuzzy and entry.string and entry.string != msgid)
+def shown_fuzzy(catalog: Catalog, config: Config) -> set[str]:
+    """The fuzzy messages of *catalog* shown: translated, and keeping their message's § numbers,
+    chapter mentions and citations."""
+    from seriesbook.editions import recognizers
+
+    found = recognizers(config, str(config.language))
+    return {
+        message.id
+        for message in catalog
+        if isinstance(message.id, str) and message.id and message.fuzzy
+        and isinstance(message.string, str) and message.string and message.string != message.id
+        and not differences(message.id, message.string, found)
+    }
 
 
 class NoteOutdated(SphinxTransform):
@@ -68,8 +80,9 @@ class NoteOutdated(SphinxTransform):
         catalog = read_catalog(path, self.config.source_encoding) if path is not None else None
         if catalog is None:
             return
+        shown = shown_fuzzy(catalog, self.config)
         for node, msgid in extract_messages(self.document):
-            if _fuzzy_translation(catalog, msgid):
+            if msgid in shown:
                 node[OUTDATED] = True
 
 
@@ -86,6 +99,12 @@ class KeepOutdated(SphinxTransform):
                 node["classes"].append(OUTDATED_CLASS)
             else:
                 del node[OUTDATED]
+
+
+def count_outdated(document: nodes.document) -> int:
+    """How many passages of the page show a possibly outdated translation (after
+    :class:`KeepOutdated`)."""
+    return sum(1 for node in document.findall(nodes.Element) if OUTDATED in node)
 
 
 def add_marks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
@@ -122,13 +141,32 @@ def _mark(node: nodes.Element, page: str | None, source: str) -> nodes.Element:
     )
 
 
+def compile_mo(info: CatalogInfo, config: Config) -> None:
+    """Compile *info*'s ``.mo`` again with its shown fuzzy translations (a catalog without fuzzy
+    entries keeps Sphinx's ``.mo``)."""
+    catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog
+    if catalog is None or not any(message.fuzzy for message in catalog if message.id):
+        return
+    shown = shown_fuzzy(catalog, config)
+    compiled = Catalog(locale=str(config.language), charset="utf-8")
+    for message in catalog:
+        if message.id and (not message.fuzzy or message.id in shown):
+            compiled.add(message.id, message.string, context=message.context)
+    stream = io.BytesIO()
+    write_mo(stream, compiled)
+    mo_path = Path(info.mo_path)
+    partial = mo_path.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(stream.getvalue())
+    partial.replace(mo_path)
+
+
 def recompile_stale_mo(app: Sphinx) -> None:
-    """``builder-inited``: remove each ``.mo`` compiled with the other fuzzy setting, so Sphinx
+    """``builder-inited``: remove each ``.mo`` compiled with the other setting, so Sphinx
     compiles it again (it compiles only a ``.mo`` older than its ``.po``)."""
     config = app.config
     if not is_translated_edition(config):
         return
-    wanted = bool(config.gettext_allow_fuzzy_translations)
+    wanted = shows_fuzzy(config)
     repository = CatalogRepository(
         app.srcdir, config.locale_dirs, config.language, config.source_encoding
     )
@@ -137,7 +175,7 @@ def recompile_stale_mo(app: Sphinx) -> None:
         if not mo_path.is_file():
             continue
         catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog
-        fuzzy = next((m.id for m in catalog or () if m.id and m.fuzzy and m.string), None)
+        fuzzy = min(shown_fuzzy(catalog, config), default=None) if catalog is not None else None
         if fuzzy is None:
             continue
         try:
