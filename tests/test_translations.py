@@ -8,13 +8,17 @@ gettext builder, then ``seriesbook update-po``), and reads catalogs, reports and
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
 import subprocess
 import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import StringIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -24,6 +28,9 @@ from seriesbook.cli import main
 from seriesbook.editions._previous import PreviousParser, write_catalog
 from seriesbook.editions._report import marked_change
 from sphinx.testing.util import SphinxTestApp
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).parent / "roots" / "test-translations-book"
 BIN = Path(sys.executable).parent
@@ -479,3 +486,56 @@ def test_translator_whole_way(book: Path, capsys: pytest.CaptureFixture[str]) ->
     texts = [p.get_text() for p in soup.select("p")]
     assert "Strides decide how each index maps to a storage offset." in texts
     assert not any(re.search("[\u4e00-\u9fff]", text) for text in texts)
+
+
+# --- the reader's way, in Chromium -----------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_reader_follows_the_outdated_mark_to_the_original(
+    book: Path, capsys: pytest.CaptureFixture[str], browser: Browser
+) -> None:
+    """Both editions built as `make html` builds them (-W), served; the reader sees the mark,
+    its tooltip, follows it to the Chinese §, and finds the status page from the notice."""
+    edit(book / "ch01.md", EDITED_OLD, EDITED_NEW)
+    update_po(book, capsys, "-l", "en")
+    site = book / "_build" / "html"
+    for language in ("zh_CN", "en"):
+        subprocess.run(
+            [str(BIN / "sphinx-build"), "-q", "-W", "-b", "html", "-D", f"language={language}",
+             "-D", "html_theme=sphinx_book_theme", str(book), str(site / language)],
+            check=True, capture_output=True,
+        )
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        page.goto(base + "en/ch01.html")
+        mark = page.locator("p.seriesbook-outdated a.seriesbook-outdated-mark")
+        assert mark.is_visible() and mark.inner_text() == "possibly outdated"
+        assert "简体中文" in (mark.get_attribute("title") or "")
+        assert page.locator("p.seriesbook-outdated").inner_text().startswith(EDITED_EN)
+        mark.hover()
+        mark.click()
+        page.wait_for_url("**/zh_CN/ch01.html#sec-1-1")
+        assert page.get_by_text(EDITED_NEW).is_visible()
+        page.goto(base + "en/ch01.html")
+        page.locator(".seriesbook-translation-notice a", has_text="Translation status").click()
+        page.wait_for_url("**/en/translation-status.html")
+        row = page.locator("table.seriesbook-translation-status tr", has_text="§1.1 Storage")
+        assert row.locator("td").all_inner_texts()[1:] == ["2", "1", "0", str(len(EDITED_NEW))]
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
