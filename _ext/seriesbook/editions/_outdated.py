@@ -38,6 +38,7 @@ from seriesbook.editions._catalogs import load_catalog, read_catalog
 from seriesbook.editions._coverage import catalog_path
 from seriesbook.editions._mismatch import differences
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
+from seriesbook.editions._update import COMMENT_PREFIX
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -54,7 +55,8 @@ def shows_fuzzy(config: Config) -> bool:
 
 
 def shown_fuzzy(catalog: Catalog, config: Config) -> set[str]:
-    """The fuzzy messages of *catalog* shown: translated, and keeping their message's § numbers,
+    """The fuzzy messages of *catalog* shown: translated (from this message's own earlier text,
+    not a similar message's suggested by ``update-po``), and keeping their message's § numbers,
     chapter mentions and citations."""
     from seriesbook.editions import recognizers
 
@@ -64,6 +66,7 @@ def shown_fuzzy(catalog: Catalog, config: Config) -> set[str]:
         for message in catalog
         if isinstance(message.id, str) and message.id and message.fuzzy
         and isinstance(message.string, str) and message.string and message.string != message.id
+        and not any(comment.startswith(COMMENT_PREFIX) for comment in message.user_comments)
         and not differences(message.id, message.string, found)
     }
 
@@ -92,6 +95,8 @@ class KeepOutdated(SphinxTransform):
     default_priority = 25
 
     def apply(self, **kwargs: Any) -> None:
+        if not shows_fuzzy(self.config):
+            return
         for node in list(self.document.findall(nodes.Element)):
             if OUTDATED not in node:
                 continue
@@ -111,6 +116,8 @@ def add_marks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: a mark after each outdated passage, linked on a web site."""
     from seriesbook.site import is_website
 
+    if not shows_fuzzy(app.config):
+        return
     outdated = [node for node in doctree.findall(nodes.Element) if OUTDATED in node]
     if not outdated:
         return
@@ -148,7 +155,7 @@ def compile_mo(info: CatalogInfo, config: Config) -> None:
     if catalog is None or not any(message.fuzzy for message in catalog if message.id):
         return
     shown = shown_fuzzy(catalog, config)
-    compiled = Catalog(locale=str(config.language), charset="utf-8")
+    compiled = Catalog(charset="utf-8")  # lookups only: no plural forms in the book
     for message in catalog:
         if message.id and (not message.fuzzy or message.id in shown):
             compiled.add(message.id, message.string, context=message.context)

@@ -10,9 +10,10 @@ only when it changes), plus what a translator needs to trust an update:
 * **Moved text** (like ``msgmerge --compendium``). Every catalog of the language, as it was
   before this update, live and obsolete entries alike, is the compendium. A message without a
   translation whose text a compendium entry translates (not fuzzy) gets that translation, not
-  fuzzy. A *new* message (in no catalog of its page before) close to a translated one
-  (``difflib`` ratio ≥ *similarity*, 0.8 by default) gets its translation marked fuzzy, with
-  that message as its ``#|`` previous text and a comment naming the catalog it came from.
+  fuzzy. A *new* message (in no catalog of its page before) of at least 20 characters close to
+  a translated one (``difflib`` ratio ≥ *similarity*, 0.8 by default) gets its translation
+  marked fuzzy, with that message as its ``#|`` previous text and a comment naming the catalog
+  it came from (a suggestion for the translator: the edition does not show it to readers).
   So a paragraph or § section moved to another page keeps its translation.
 * A fuzzy message whose source text is back to its previous text (an edit undone) is
   translated again, not fuzzy.
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
 DEFAULT_SIMILARITY = 0.8
+#: Shorter messages (labels, short titles) are too often alike by chance to be offered.
+NEAR_MIN_LENGTH = 20
 #: The prefix of the comments the update writes; they go when the fuzzy flag goes.
 COMMENT_PREFIX = "seriesbook:"
 
@@ -206,7 +209,7 @@ def _update_catalog(
             _drop_our_comments(message)
             update.reused.append(Reused(msgid, known.origin, 1.0))
             continue
-        if message.string or msgid in seen:
+        if message.string or msgid in seen or len(msgid) < NEAR_MIN_LENGTH:
             update.fuzzy += guessed
             continue
         near = compendium.near(msgid, similarity)
