@@ -371,14 +371,19 @@ def test_outdated_translation_is_shown_marked(
 ) -> None:
     edit(book / "ch01.md", EDITED_OLD, EDITED_NEW)
     edit(book / "ch01.md", "## §1.2 视图", "## §1.2 张量视图")
-    # a fuzzy translation that would link elsewhere (§1.1, now §1.2) is not shown
+    # a fuzzy translation that would link elsewhere (§1.1, now §1.2) is not shown, nor is a
+    # similar message's translation (a suggestion for the translator)
     edit(book / "ch02.md", "见 §1.1。", "见 §1.2。")
+    with (book / "ch02.md").open("a", encoding="utf-8") as stream:
+        stream.write(f"\n{SIMILAR_NEW}\n")
     update_po(book, capsys, "-l", "en")
     assert "#, fuzzy" in entry(po(book, "ch02"), "自动求导记录运算并反向传播梯度，见 §1.2。")
+    assert "# seriesbook: the translation of" in entry(po(book, "ch02"), SIMILAR_NEW)
     app = build(book, "en")
     assert warnings(app) == []
     ch02 = html(app, "ch02.html")
-    assert "自动求导记录运算并反向传播梯度，见 §1.2。" in [p.get_text() for p in ch02.select("p")]
+    ch02_texts = [p.get_text() for p in ch02.select("p")]
+    assert "自动求导记录运算并反向传播梯度，见 §1.2。" in ch02_texts and SIMILAR_NEW in ch02_texts
     assert not ch02.select(".seriesbook-outdated")
     assert "“possibly outdated”" not in ch02.select_one(".seriesbook-translation-notice").get_text()
     soup = html(app, "ch01.html")
