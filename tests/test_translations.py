@@ -24,6 +24,8 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from bs4 import BeautifulSoup
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from seriesbook.cli import main
 from seriesbook.editions._previous import PreviousParser, babel_parser_is_pinned, write_catalog
 from seriesbook.editions._report import marked_change
@@ -549,3 +551,39 @@ def test_reader_follows_the_outdated_mark_to_the_original(
 class _QuietHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+
+# --- free text -------------------------------------------------------------------------------
+
+TEXT = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), min_size=1
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(old=TEXT, new=TEXT)
+def test_previous_text_round_trips_any_text(old: str, new: str) -> None:
+    """Whatever the texts (quotes, backslashes, line breaks, U+2028, CJK), the #| lines read
+    back as the previous text and the entry is intact."""
+    if old == new:
+        new += "x"
+    catalog = Catalog(locale="en")
+    catalog.add(new, "translation", flags=["fuzzy"]).previous_id = [old]
+    read = Catalog()
+    PreviousParser(read, abort_invalid=True).parse(
+        StringIO(write_catalog(catalog).decode("utf-8"))
+    )
+    message = read.get(new)
+    assert message is not None and message.fuzzy and message.string == "translation"
+    assert message.previous_id == [old] and message.user_comments == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    old=st.text(st.sampled_from("张量存储视图 ab\ncd。，x"), max_size=30),
+    new=st.text(st.sampled_from("张量存储视图 ab\ncd。，x"), max_size=30),
+)
+def test_marked_change_keeps_both_texts(old: str, new: str) -> None:
+    marked = marked_change(old, new)
+    assert re.sub(r"\[-.*?-\]", "", marked, flags=re.S).replace("{+", "").replace("+}", "") == new
+    assert re.sub(r"\{\+.*?\+\}", "", marked, flags=re.S).replace("[-", "").replace("-]", "") == old
