@@ -1,4 +1,5 @@
-"""The ``seriesbook`` command: check, lock, stats and editions, on top of Sphinx's own reading.
+"""The ``seriesbook`` command: check, lock, stats, editions, renumber, repin, translations (on
+top of Sphinx's own reading) and update-po (the catalogs, from ``make gettext``'s templates).
 
 Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
 error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
