@@ -1,10 +1,11 @@
 // Puppeteer drives a browser for @mermaid-js/mermaid-cli, which draws the diagrams of the PDF and
-// EPUB editions. Where the system has Chromium (Debian's /usr/bin/chromium, or
-// PUPPETEER_EXECUTABLE_PATH), `npm ci` downloads no browser and that one is used; elsewhere
-// (Read the Docs) puppeteer downloads its own at `npm ci`.
+// EPUB editions. `npm ci` never downloads a browser (many builders' networks block the download
+// host, and `make html` must not depend on it): the system's Chromium is used
+// (PUPPETEER_EXECUTABLE_PATH, else Debian's /usr/bin/chromium). A browser is fetched only when
+// asked for, as .readthedocs.yaml does: `PUPPETEER_SKIP_DOWNLOAD=false npx puppeteer browsers install`.
 const fs = require('node:fs')
 
 const systemBrowser = [process.env.PUPPETEER_EXECUTABLE_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
   .find((candidate) => candidate && fs.existsSync(candidate))
 
-module.exports = systemBrowser ? { skipDownload: true, executablePath: systemBrowser } : {}
+module.exports = systemBrowser ? { skipDownload: true, executablePath: systemBrowser } : { skipDownload: true }

@@ -1,7 +1,13 @@
-# Sphinx's Makefile convention, plus the bootstrap a fresh machine needs:
-# the first `make html` or `make test` creates .venv, installs the project into it and installs
-# the pinned mermaid with npm (package.json + package-lock.json). Needs Python 3.11+ with pip,
-# Node.js with npm, and the package registries.
+# Sphinx's Makefile convention, plus the bootstrap a fresh machine needs, each target installing
+# only what it uses (one stamp per set, redone when pyproject.toml or the npm lock changes):
+#   make html, gettext, update-po   .venv with the project (`pip install -e .`): Python 3.11+ and
+#                                   pip; the site's mermaid comes with the package (no npm)
+#   make livehtml                   + the dev extras (sphinx-autobuild)
+#   make test, lint                 + the test extras; `make test` also `npm ci` (the renderer)
+#   make latexpdf, epub             + `npm ci` (mermaid-cli, puppeteer: draws the diagrams in the
+#                                   system Chromium; never downloads a browser), after checking
+#                                   the system packages (.ci/offline-packages)
+#   make bootstrap                  everything a developer uses (test + dev extras, npm ci)
 
 PYTHON      ?= python3
 SPHINXOPTS  ?=
@@ -19,8 +25,11 @@ PYTEST       = $(BIN)/pytest
 # Warnings are errors, but report all of them; conf.py lives next to this Makefile.
 SPHINXFLAGS  = -W --keep-going -c .
 
-VENV_STAMP   = $(VENV)/.seriesbook-installed
-NPM_STAMP    = node_modules/.seriesbook-installed
+# One stamp per extra set: `make html` alone installs no test or dev tools.
+RUNTIME_STAMP = $(VENV)/.seriesbook-installed
+TEST_STAMP    = $(VENV)/.seriesbook-installed-test
+DEV_STAMP     = $(VENV)/.seriesbook-installed-dev
+NPM_STAMP     = node_modules/.seriesbook-installed
 
 .PHONY: help html test lint clean distclean livehtml gettext update-po bootstrap latexpdf epub \
 	latexpdf-requirements epub-requirements
@@ -35,21 +44,34 @@ help:
 	@echo "make gettext    extract messages into $(BUILDDIR)/gettext/"
 	@echo "make update-po  update locale/<lang>/LC_MESSAGES/*.po for LANGUAGES (default: en)"
 	@echo "make clean      remove $(BUILDDIR)/; make distclean also removes .venv and node_modules"
+	@echo "make bootstrap  everything a developer uses: .venv with the test and dev extras, npm ci"
 	@echo "Overridable: PYTHON=$(PYTHON) SPHINXOPTS=$(SPHINXOPTS) LANGUAGES=$(LANGUAGES)"
 
-bootstrap: $(VENV_STAMP) $(NPM_STAMP)
+bootstrap: $(RUNTIME_STAMP) $(TEST_STAMP) $(DEV_STAMP) $(NPM_STAMP)
 
-$(VENV_STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+# $(call pip_install,EXTRAS): create .venv if needed, install the project with EXTRAS (e.g. [test]).
+define pip_install
+	test -x $(BIN)/python || { $(PYTHON) -m venv $(VENV) && \
+	  $(BIN)/python -m pip install --quiet --upgrade pip; }
+	$(BIN)/python -m pip install --quiet -e '.$(1)'
 	touch $@
+endef
 
-$(NPM_STAMP): package.json package-lock.json
+$(RUNTIME_STAMP): pyproject.toml
+	$(call pip_install,)
+
+$(TEST_STAMP): $(RUNTIME_STAMP)
+	$(call pip_install,[test])
+
+$(DEV_STAMP): $(RUNTIME_STAMP)
+	$(call pip_install,[dev])
+
+# .puppeteerrc.cjs: puppeteer's install downloads no browser, ever (the system's is used).
+$(NPM_STAMP): package.json package-lock.json .puppeteerrc.cjs
 	@command -v npm >/dev/null 2>&1 || { \
-	  echo "error: npm not found. The site serves its own copy of mermaid (no CDN), installed" >&2; \
-	  echo "with npm from package-lock.json: install Node.js with npm (https://nodejs.org/," >&2; \
-	  echo "or 'apt-get install nodejs npm'), then run make again." >&2; \
+	  echo "error: npm not found. The PDF and EPUB draw their diagrams with npm's mermaid-cli" >&2; \
+	  echo "(package-lock.json): install Node.js with npm (https://nodejs.org/, or" >&2; \
+	  echo "'apt-get install nodejs npm'), then run make again." >&2; \
 	  exit 1; }
 	npm ci --no-audit --no-fund
 	touch $@
@@ -68,31 +90,34 @@ define every_edition
 	done; exit $$status
 endef
 
-html: bootstrap
+html: $(RUNTIME_STAMP)
 	$(call every_edition,html,,)
 
 # The offline editions. Missing system packages stop make with one line naming them; each
 # edition is built like `make html` (-W --keep-going, a failed build forgets its state), its
 # diagrams drawn once and cached in its doctree directory.
 # (.ci/offline-packages latexpdf|epub prints them; checked before anything is installed or built.)
+# No browser (chromium) names the other way to get one too.
 latexpdf-requirements epub-requirements:
 	$(eval OFFLINE_MISSING := $(shell .ci/offline-packages $(@:%-requirements=%)))
 	$(if $(OFFLINE_MISSING),$(error make $(@:%-requirements=%) needs system packages \
-	  that are missing: apt-get install $(OFFLINE_MISSING)))
+	  that are missing: apt-get install $(OFFLINE_MISSING)$(if $(filter chromium,$(OFFLINE_MISSING)), \
+	  (chromium is the browser that draws the diagrams; or set PUPPETEER_EXECUTABLE_PATH to a \
+	  Chrome or Chromium))))
 	@:
 
-latexpdf: latexpdf-requirements bootstrap
+latexpdf: latexpdf-requirements $(RUNTIME_STAMP) $(NPM_STAMP)
 	$(call every_edition,latex,latex-,&& $(MAKE) -C $(BUILDDIR)/latex/$$language all-pdf LATEXMKOPTS=-silent)
 
-epub: epub-requirements bootstrap
+epub: epub-requirements $(RUNTIME_STAMP) $(NPM_STAMP)
 	$(call every_edition,epub,epub-,)
 
-lint: $(VENV_STAMP)
+lint: $(TEST_STAMP)
 	$(RUFF)
 	$(MYPY)
 
 # Every step runs even when an earlier one fails, so one run reports everything.
-test: bootstrap
+test: $(TEST_STAMP) $(NPM_STAMP)
 	@status=0; \
 	echo "$(RUFF)"; $(RUFF) || status=1; \
 	echo "$(MYPY)"; $(MYPY) || status=1; \
@@ -100,7 +125,7 @@ test: bootstrap
 	exit $$status
 
 # Its own environment (no -W here), so `make html` still sees every warning.
-livehtml: bootstrap
+livehtml: $(DEV_STAMP)
 	$(BIN)/sphinx-autobuild -b html -c . -D language=$(LIVE_LANGUAGE) \
 	  -d $(BUILDDIR)/doctrees/live-$(LIVE_LANGUAGE) --watch _ext --watch conf.py \
 	  $(addprefix --watch ,$(wildcard locale)) $(SPHINXOPTS) \
@@ -108,7 +133,7 @@ livehtml: bootstrap
 
 # One template per page (gettext_compact = False), messages in page order, no locations or uuids
 # (conf.py); extracted afresh so a removed page leaves no stale template behind.
-gettext: bootstrap
+gettext: $(RUNTIME_STAMP)
 	rm -rf $(BUILDDIR)/gettext
 	$(SPHINXBUILD) -b gettext $(SPHINXFLAGS) -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) \
 	  $(SOURCEDIR) $(BUILDDIR)/gettext

@@ -26,8 +26,11 @@ def rootdir() -> Path:
 
 @pytest.fixture(autouse=True, scope="session")
 def _local_mermaid() -> None:
-    """Test books are copied to temporary directories: point them at the repository's mermaid."""
-    os.environ.setdefault("SERIESBOOK_MERMAID_DIR", str(MERMAID_DIST))
+    """Test books are copied to temporary directories: where `npm ci` has run (`make test` runs
+    it), point them at the repository's npm mermaid, so the PDF and EPUB tests find mermaid-cli
+    next to it (the site would otherwise serve the packaged copy, the same version)."""
+    if MERMAID_DIST.is_dir():
+        os.environ.setdefault("SERIESBOOK_MERMAID_DIR", str(MERMAID_DIST))
 
 
 CHROMIUM = Path("/usr/bin/chromium")

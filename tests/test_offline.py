@@ -225,3 +225,17 @@ def test_diagram_that_fails_is_reported_at_its_line(tmp_path: Path) -> None:
     assert re.search(expected, warnings), warnings
     tex = next((tmp_path / "latex").glob("*.tex")).read_text(encoding="utf-8")
     assert "flowchart LR" in tex  # its source is printed instead of a silently missing figure
+
+
+def test_without_npm_packages_the_build_stops_naming_npm_ci(tmp_path: Path) -> None:
+    """No override and no node_modules next to conf.py: the site would serve the packaged
+    mermaid, but drawing needs mermaid-cli; the build stops and says where to run `npm ci`."""
+    src = copy_root(BOOK, tmp_path / "src")
+    env = {k: v for k, v in os.environ.items() if k != "SERIESBOOK_MERMAID_DIR"}
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "latex", "-q", str(src), str(tmp_path / "out")],
+        capture_output=True, text=True, env={**env, "PYTHONPATH": str(REPO / "_ext")},
+    )
+    assert result.returncode != 0
+    expected = f"@mermaid-js/mermaid-cli is not installed in {src / 'node_modules'}"
+    assert expected in result.stderr and "run `npm ci` next to conf.py" in result.stderr

@@ -1,8 +1,9 @@
 """.readthedocs.yaml: its build commands, run with Read the Docs' environment, build one edition.
 
-The install commands (``pip``, ``npm``) are not re-run here: the test already runs inside the
-installed virtual environment with node_modules in place, and reinstalling would take minutes.
-Every other command runs exactly as written, with that environment's ``bin`` first on PATH.
+The install commands (``pip``, ``npm``, puppeteer's browser install) are not re-run here: the test
+already runs inside the installed virtual environment with node_modules in place and the system
+Chromium, reinstalling would take minutes, and no browser can be downloaded here. Every other
+command runs exactly as written, with that environment's ``bin`` first on PATH.
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ from test_site import off_site_references, search_index
 HAN_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 
 REPO = Path(__file__).resolve().parent.parent
-INSTALL_COMMAND = re.compile(r"^(?:python3? -m )?(?:pip|npm)\b")
+INSTALL_COMMAND = re.compile(r"^(?:[A-Z_]+=\S* )*(?:python3? -m )?(?:pip|npm|npx)\b")
+BROWSER_INSTALL = "npx --no-install puppeteer browsers install"
+# What .ci/offline-packages asks for only for the tests, and the browser, which Read the Docs
+# gets from puppeteer (Ubuntu 24.04's chromium package is a snap, which a build cannot run).
+NOT_ON_READTHEDOCS = {"chromium", "epubcheck", "poppler-utils", "qpdf"}
 
 
 def rtd_config() -> dict[str, object]:
@@ -47,6 +52,30 @@ def test_config_declares_python_and_node() -> None:
     commands = build_commands()
     assert any(command.startswith("npm ci") for command in commands)
     assert any(re.search(r"pip install .*\.", command) for command in commands)
+    assert all(INSTALL_COMMAND.match(command) for command in commands[:-1])
+
+
+def test_browser_is_fetched_on_purpose_after_npm_ci() -> None:
+    """`npm ci` downloads no browser (.puppeteerrc.cjs); Read the Docs asks for puppeteer's own."""
+    commands = build_commands()
+    (browser,) = [command for command in commands if BROWSER_INSTALL in command]
+    assert "PUPPETEER_SKIP_DOWNLOAD=false" in browser
+    assert commands.index(browser) > next(
+        index for index, command in enumerate(commands) if command.startswith("npm ci")
+    )
+    assert "skipDownload: true" in (REPO / ".puppeteerrc.cjs").read_text("utf-8")
+
+
+def test_apt_packages_cover_what_the_offline_editions_need() -> None:
+    """Every package .ci/offline-packages checks for the PDF and EPUB, and Chrome's libraries."""
+    build = rtd_config()["build"]
+    assert isinstance(build, dict)
+    declared = set(build["apt_packages"])
+    script = (REPO / ".ci" / "offline-packages").read_text("utf-8")
+    needed = set(re.findall(r"^\s*need ([a-z0-9.+-]+) ", script, flags=re.MULTILINE))
+    assert {"texlive-xetex", "fonts-noto-cjk", "chromium"} <= needed  # the parse finds them
+    assert needed - NOT_ON_READTHEDOCS <= declared
+    assert {"libnss3", "libgbm1", "libasound2t64", "libatk-bridge2.0-0t64"} <= declared
 
 
 @dataclass(frozen=True)

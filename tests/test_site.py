@@ -16,7 +16,13 @@ import pytest
 import seriesbook
 from bs4 import BeautifulSoup
 from seriesbook.search.query import load_index
-from seriesbook.site import CHINESE_STEMMER_SHIM, MERMAID_CHUNKS, MERMAID_ENTRY, MERMAID_ENV
+from seriesbook.site import (
+    CHINESE_STEMMER_SHIM,
+    MERMAID_CHUNKS,
+    MERMAID_ENTRY,
+    MERMAID_ENV,
+    packaged_mermaid,
+)
 from sphinx.errors import ExtensionError
 from sphinx.testing.util import SphinxTestApp
 
@@ -168,13 +174,34 @@ def test_footer_shows_configured_copyright(app: SphinxTestApp) -> None:
 
 
 @pytest.mark.sphinx("html", testroot="site-basic")
-def test_build_without_mermaid_names_npm(
-    make_app: Any, app_params: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_without_an_override_the_packaged_mermaid_is_served(
+    make_app: Any, app_params: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(MERMAID_ENV, str(tmp_path))
+    """What a volume that only `pip install`s seriesbook gets: no npm, no CDN."""
+    monkeypatch.delenv(MERMAID_ENV, raising=False)
     args, kwargs = app_params
-    kwargs["confoverrides"] = {"seriesbook_mermaid_dir": str(tmp_path)}
-    with pytest.raises(ExtensionError, match=r"mermaid is not installed.*npm ci"):
+    app = make_app(*args, **kwargs)
+    app.build()
+    served, packaged = app.outdir / "_static" / "mermaid", packaged_mermaid()
+    assert (served / MERMAID_ENTRY).read_bytes() == (packaged / MERMAID_ENTRY).read_bytes()
+    assert {p.name for p in (served / MERMAID_CHUNKS).iterdir()} == {
+        p.name for p in (packaged / MERMAID_CHUNKS).iterdir()
+    }
+
+
+@pytest.mark.sphinx("html", testroot="site-basic")
+@pytest.mark.parametrize("named_by", ["seriesbook_mermaid_dir", MERMAID_ENV])
+def test_an_override_without_mermaid_is_an_error_naming_it(
+    make_app: Any, app_params: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, named_by: str
+) -> None:
+    """Never a silent fallback to the packaged copy: the author asked for another mermaid."""
+    monkeypatch.delenv(MERMAID_ENV, raising=False)
+    args, kwargs = app_params
+    if named_by == MERMAID_ENV:
+        monkeypatch.setenv(MERMAID_ENV, str(tmp_path))
+    else:
+        kwargs["confoverrides"] = {"seriesbook_mermaid_dir": str(tmp_path)}
+    with pytest.raises(ExtensionError, match=rf"{re.escape(named_by)} is .*holds no mermaid"):
         make_app(*args, **kwargs)
 
 

@@ -240,8 +240,9 @@ class SeriesbookConfig:
     )
     mermaid_dir: str = _option(
         "",
-        "Directory holding npm's `mermaid/dist` (default: `node_modules/mermaid/dist` next to "
-        "conf.py, or $SERIESBOOK_MERMAID_DIR). Copied into the site so no CDN is needed.",
+        "Another mermaid for the site: a directory holding npm's `mermaid/dist` (default: "
+        "$SERIESBOOK_MERMAID_DIR, else the mermaid packaged with seriesbook). Copied into the "
+        "site so no CDN is needed.",
         "html",
     )
     chapter_patterns: dict[str, str] = _option(

@@ -2,11 +2,12 @@
 
 Many readers are in mainland China, so a page must load nothing from third-party hosts:
 
-* Mermaid comes from npm's ``mermaid`` package (pinned by the book's ``package.json``), found in
-  ``seriesbook_mermaid_dir``, ``$SERIESBOOK_MERMAID_DIR`` or ``node_modules/mermaid/dist`` next
-  to ``conf.py``. Its ES module and chunks (no source maps) are copied to ``_static/mermaid/`` and
-  ``mermaid_use_local`` points there. An HTML build without it stops with a clear error instead of
-  publishing diagrams that never render.
+* Mermaid is npm's ``mermaid`` (the version this repository's ``package.json`` pins), vendored in
+  the package (``seriesbook/vendor/mermaid/``, made by ``.ci/vendor-mermaid``), so ``pip install
+  seriesbook`` is enough for a site with diagrams: no Node.js, no CDN. ``seriesbook_mermaid_dir``
+  (or ``$SERIESBOOK_MERMAID_DIR``) overrides it with another ``mermaid/dist``; an override that
+  holds no mermaid is an error, never a silent fallback. The ES module and its chunks (no source
+  maps) are copied to ``_static/mermaid/`` and ``mermaid_use_local`` points there.
 * Sphinx's Chinese search silently indexes nothing when :mod:`jieba` is missing; here that is a
   build error that says what to install.
 * With sphinx-book-theme, ``seriesbook_repository_url`` fills the repository and edit buttons.
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ExtensionError
 
+import seriesbook
 from seriesbook import __version__
 from seriesbook.config import get_config, language_key
 
@@ -40,14 +42,45 @@ MERMAID_ENV = "SERIESBOOK_MERMAID_DIR"
 CHINESE_STEMMER_SHIM = "window.ChineseStemmer = function () { return new EnglishStemmer(); };"
 
 
-def find_mermaid_dist(confdir: Path, configured: str) -> Path | None:
-    """The first candidate directory that holds mermaid's ES module build, if any."""
-    candidates = [configured, os.environ.get(MERMAID_ENV, ""), "node_modules/mermaid/dist"]
-    for candidate in filter(None, candidates):
-        path = confdir / candidate
-        if (path / MERMAID_ENTRY).is_file() and (path / MERMAID_CHUNKS).is_dir():
-            return path.resolve()
+def packaged_mermaid() -> Path:
+    """The mermaid vendored in the package (its manifest names the version and integrity)."""
+    return Path(seriesbook.__file__).resolve().parent / "vendor" / "mermaid"
+
+
+def holds_mermaid(path: Path) -> bool:
+    return (path / MERMAID_ENTRY).is_file() and (path / MERMAID_CHUNKS).is_dir()
+
+
+def mermaid_override(confdir: Path, configured: str) -> tuple[str, Path] | None:
+    """The overriding mermaid directory and what named it, if the author set one."""
+    if configured:
+        return "seriesbook_mermaid_dir", confdir / configured
+    if os.environ.get(MERMAID_ENV):
+        return f"${MERMAID_ENV}", confdir / os.environ[MERMAID_ENV]
     return None
+
+
+def find_mermaid_dist(confdir: Path, configured: str) -> Path:
+    """The mermaid build the site serves: the override if set, else the packaged one."""
+    override = mermaid_override(confdir, configured)
+    if override is not None:
+        name, path = override
+        if not holds_mermaid(path):
+            raise ExtensionError(
+                f"seriesbook: {name} is {path}, which holds no mermaid ES module build "
+                f"({MERMAID_ENTRY} and {MERMAID_CHUNKS.as_posix()}/): point it at npm's "
+                "mermaid/dist (`npm install mermaid`), or unset it to use the mermaid "
+                "packaged with seriesbook."
+            )
+        return path.resolve()
+    packaged = packaged_mermaid()
+    if not holds_mermaid(packaged):
+        raise ExtensionError(
+            f"seriesbook: the mermaid packaged with seriesbook is missing from {packaged} (a "
+            "broken install?): reinstall seriesbook, or set seriesbook_mermaid_dir to npm's "
+            "mermaid/dist."
+        )
+    return packaged
 
 
 def is_website(app: Sphinx) -> bool:
@@ -59,12 +92,6 @@ def _require_mermaid(app: Sphinx) -> None:
     if not is_website(app):
         return
     dist = find_mermaid_dist(Path(app.confdir), get_config(app.config).mermaid_dir)
-    if dist is None:
-        raise ExtensionError(
-            "seriesbook: mermaid is not installed, so diagrams would not render. Install it with "
-            "npm next to conf.py (`npm ci`, which `make html` runs for you; needs Node.js and "
-            f"npm), or point seriesbook_mermaid_dir or ${MERMAID_ENV} at npm's mermaid/dist."
-        )
     app.config.mermaid_use_local = f"{STATIC_SUBDIR}/{MERMAID_ENTRY}"
     app.env._seriesbook_mermaid_dist = dist  # type: ignore[attr-defined]
 

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from docutils import nodes
 from sphinx.environment.collectors import EnvironmentCollector
-from sphinx.errors import ExtensionError
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinxcontrib.mermaid import mermaid
@@ -30,7 +29,7 @@ from seriesbook.config import get_config
 from seriesbook.editions._diagrams import diagram_label
 from seriesbook.offline import _render
 from seriesbook.problems import Problem, source_line, warn
-from seriesbook.site import find_mermaid_dist
+from seriesbook.site import find_mermaid_dist, mermaid_override
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -88,14 +87,20 @@ class DiagramCollector(EnvironmentCollector):
 
 
 def node_modules(app: Sphinx) -> Path:
-    """The book's npm packages: where its mermaid is (seriesbook.site's rule)."""
-    dist = find_mermaid_dist(Path(app.confdir), get_config(app.config).mermaid_dir)
-    if dist is None:
-        raise ExtensionError(
-            "seriesbook: mermaid is not installed, so diagrams cannot be drawn for the PDF and "
-            "EPUB: run `npm ci` next to conf.py (needs Node.js and npm)."
-        )
-    return dist.parent.parent
+    """The npm packages that draw the diagrams (mermaid-cli, puppeteer, the pinned mermaid).
+
+    Those of an overriding mermaid (``seriesbook_mermaid_dir``, ``$SERIESBOOK_MERMAID_DIR``) that
+    is npm's ``node_modules/mermaid/dist``, so the drawings use the site's mermaid; else
+    ``node_modules`` next to ``conf.py`` (``npm ci`` there: ``make latexpdf`` and ``make epub``
+    run it). The site's packaged mermaid is the same version (its manifest is tested against
+    ``package.json``).
+    """
+    confdir = Path(app.confdir)
+    if mermaid_override(confdir, get_config(app.config).mermaid_dir) is not None:
+        dist = find_mermaid_dist(confdir, get_config(app.config).mermaid_dir)
+        if dist.parent.parent.name == "node_modules":
+            return dist.parent.parent
+    return confdir / "node_modules"
 
 
 class _Drawing:
@@ -104,6 +109,7 @@ class _Drawing:
     def __init__(self, app: Sphinx, fmt: str) -> None:
         self.fmt = fmt
         self.node_modules = node_modules(app)
+        _render.require_packages(self.node_modules)
         self.version = _render.renderer_version(self.node_modules)
         self.cache_dir = Path(app.doctreedir) / _render.CACHE_SUBDIR
 
@@ -121,7 +127,7 @@ def draw_missing(app: Sphinx, env: BuildEnvironment) -> None:
     wanted = {drawing.path(use.code): use.code for docname in sorted(uses) for use in uses[docname]}
     jobs = [_render.Job(code, path) for path, code in wanted.items() if not path.is_file()]
     if jobs:
-        _render.require_cli(drawing.node_modules)
+        _render.require_node()
         logger.info("seriesbook: drawing %d Mermaid diagram(s) as %s", len(jobs), fmt.upper())
     errors = _render.render(drawing.node_modules, jobs, fmt)
     for docname in sorted(uses) if errors else ():

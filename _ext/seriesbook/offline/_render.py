@@ -54,18 +54,23 @@ def renderer_version(node_modules: Path) -> str:
     )
 
 
-def require_cli(node_modules: Path) -> None:
+def require_packages(node_modules: Path) -> None:
+    """Stop with one clear message when the npm packages that draw are not installed."""
+    for package in (CLI_PACKAGE, "mermaid"):
+        if not (node_modules / package / "package.json").is_file():
+            raise ExtensionError(
+                f"seriesbook: {package} is not installed in {node_modules}, so diagrams cannot "
+                "be drawn for the PDF and EPUB: run `npm ci` next to conf.py (`make latexpdf` "
+                "and `make epub` do; needs Node.js and npm)."
+            )
+
+
+def require_node() -> None:
     """Stop with one clear message when the renderer cannot run at all."""
     if shutil.which("node") is None:
         raise ExtensionError(
             "seriesbook: diagrams in the PDF and EPUB are drawn with Node.js, which is not "
             "installed: install Node.js with npm (apt-get install nodejs npm), then `npm ci`."
-        )
-    if not (node_modules / CLI_PACKAGE / "package.json").is_file():
-        raise ExtensionError(
-            f"seriesbook: {CLI_PACKAGE} is not installed in {node_modules}, so diagrams cannot "
-            "be drawn for the PDF and EPUB: run `npm ci` next to conf.py (`make latexpdf` and "
-            "`make epub` do)."
         )
 
 

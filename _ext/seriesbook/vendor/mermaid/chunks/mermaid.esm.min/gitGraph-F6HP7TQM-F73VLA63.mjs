@@ -1,0 +1,1 @@
+import{a as r,b as e}from"./chunk-TLYDTAVK.mjs";import"./chunk-2XYWPRAO.mjs";import"./chunk-OMTJKCYW.mjs";import"./chunk-IQQE2MEC.mjs";import"./chunk-A4ITRWGT.mjs";import"./chunk-GTKDMUJJ.mjs";export{r as GitGraphModule,e as createGitGraphServices};

@@ -1,0 +1,1 @@
+import{a as e,b as r}from"./chunk-DY3L2I7V.mjs";import"./chunk-2XYWPRAO.mjs";import"./chunk-OMTJKCYW.mjs";import"./chunk-IQQE2MEC.mjs";import"./chunk-A4ITRWGT.mjs";import"./chunk-GTKDMUJJ.mjs";export{e as PacketModule,r as createPacketServices};

@@ -1,0 +1,1 @@
+import{a as e,b as r}from"./chunk-6DHVG6KC.mjs";import"./chunk-2XYWPRAO.mjs";import"./chunk-OMTJKCYW.mjs";import"./chunk-IQQE2MEC.mjs";import"./chunk-A4ITRWGT.mjs";import"./chunk-GTKDMUJJ.mjs";export{e as PieModule,r as createPieServices};

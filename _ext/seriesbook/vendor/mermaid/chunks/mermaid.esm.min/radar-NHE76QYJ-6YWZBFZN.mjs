@@ -1,0 +1,1 @@
+import{a as r,b as e}from"./chunk-JXEFGRG2.mjs";import"./chunk-2XYWPRAO.mjs";import"./chunk-OMTJKCYW.mjs";import"./chunk-IQQE2MEC.mjs";import"./chunk-A4ITRWGT.mjs";import"./chunk-GTKDMUJJ.mjs";export{r as RadarModule,e as createRadarServices};
