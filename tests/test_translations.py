@@ -204,6 +204,19 @@ def test_a_multiline_previous_text_round_trips(tmp_path: Path) -> None:
         subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], check=True)
 
 
+def test_gnu_previous_lines_of_obsolete_entries_are_read(tmp_path: Path) -> None:
+    """``#~|`` (msgmerge writes it; Babel alone rejects the catalog) is read and dropped."""
+    text = (
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#, fuzzy\n#| msgid "old"\nmsgid "new"\nmsgstr "x"\n\n'
+        '#~| msgid "older"\n#~ msgid "gone"\n#~ msgstr "y"\n'
+    )
+    catalog = Catalog()
+    PreviousParser(catalog, abort_invalid=True).parse(StringIO(text))
+    assert catalog.get("new").previous_id == ["old"]
+    assert [str(m.id) for m in catalog.obsolete.values()] == ["gone"]
+
+
 def test_babel_parser_is_the_pinned_one() -> None:
     """Guard: Babel changed a parser method PreviousParser overrides; re-read it and re-pin."""
     assert babel_parser_is_pinned()

@@ -29,6 +29,7 @@ BABEL_PARSER_SHA256 = {
     "_process_comment": "d66bf0c1e5fd8f7f745acec36949c42bac06d3224b3940e9ddbc1e1b021102b0",
     "_add_message": "653282ec75725f928ce5af82ed0256d5e33a1a4abee06c185efcaf632b7fa674",
     "_finish_current_message": "54b40a12143ad4d84154d05774e1454765c5099bbab69f3bf7553dcf1c7194ee",
+    "_process_message_line": "221e617efa5c4b26d7c1b6a6a848a7208240df02ac13cd2b22b3c8522c8ce4db",
 }
 
 
@@ -44,7 +45,9 @@ def babel_parser_is_pinned() -> bool:
 class PreviousParser(PoFileParser):
     """Babel's ``.po`` parser, reading ``#| msgid`` lines into the next entry's ``previous_id``.
 
-    ``#| msgctxt`` and ``#| msgid_plural`` lines are read and dropped (the book uses neither).
+    ``#| msgctxt`` and ``#| msgid_plural`` lines are read and dropped (the book uses neither), as
+    are the previous text of obsolete entries (``#~|``, which GNU ``msgmerge`` writes and Babel
+    rejects as an invalid keyword).
     The one place seriesbook uses Babel's private parser API (see :data:`BABEL_PARSER_SHA256`).
     """
 
@@ -67,6 +70,11 @@ class PreviousParser(PoFileParser):
         self._previous_keyword = keyword
         if keyword == "msgid":
             self._previous = [argument.strip()]
+
+    def _process_message_line(self, lineno: int, line: str, obsolete: bool = False) -> None:
+        if obsolete and line.startswith("|"):
+            return
+        super()._process_message_line(lineno, line, obsolete)
 
     def _add_message(self) -> None:
         pieces, self._previous, self._previous_keyword = self._previous, [], ""

@@ -210,7 +210,7 @@ def _update_catalog(
             update.reused.append(Reused(msgid, known.origin, 1.0))
             continue
         if message.string or msgid in seen or len(msgid) < NEAR_MIN_LENGTH:
-            update.fuzzy += guessed
+            update.fuzzy += guessed and message.fuzzy
             continue
         near = compendium.near(msgid, similarity)
         if near is not None:
