@@ -31,9 +31,14 @@ TABLE_CLASS = "seriesbook-translation-status"
 
 
 def has_status_page(app: Sphinx) -> bool:
+    """A translated edition's web site, unless the book has a page of that name itself."""
     from seriesbook.site import is_website
 
-    return is_translated_edition(app.config) and is_website(app)
+    return (
+        is_translated_edition(app.config)
+        and is_website(app)
+        and STATUS_PAGE not in app.env.all_docs
+    )
 
 
 def status_link() -> nodes.paragraph:
