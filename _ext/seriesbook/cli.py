@@ -24,7 +24,6 @@ from seriesbook.reading import (
     default_dirs,
     open_book,
     read_book,
-    read_pages,
 )
 
 if TYPE_CHECKING:
@@ -134,63 +133,18 @@ def cmd_repin(args: argparse.Namespace) -> int:
 
 
 def cmd_translations(args: argparse.Namespace) -> int:
-    from seriesbook.editions._report import report_text, translation_report, usable_catalogs
-    from seriesbook.kept import kept_dir, usable
+    from seriesbook.editions.command import run_translations
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
-    # the reading is kept between runs (_build/translations); the catalogs are read afresh
-    with read_pages(srcdir, confdir, kept=usable(kept_dir(confdir, "translations"))) as run:
-        language = _translated_language(book_editions(run.app.config), args.language)
-        usable_catalogs(run.app.env, language)
-        report = translation_report(run.app.env, language)
-    if args.format == "json":
-        print(json.dumps(report, ensure_ascii=False, indent=2))
-    else:
-        print(report_text(report))
-    return EXIT_CLEAN
-
-
-def _translated_language(editions: list[str], wanted: str | None) -> str:
-    translated = editions[1:]
-    if wanted is not None:
-        if wanted not in translated:
-            known = ", ".join(translated) or "none"
-            raise UsageError(
-                f"{wanted!r} is not a translated edition (seriesbook_editions: {known})"
-            )
-        return wanted
-    if len(translated) != 1:
-        if not translated:
-            raise UsageError("the book has no translated edition (seriesbook_editions)")
-        raise UsageError(f"name the edition with --language ({', '.join(translated)})")
-    return translated[0]
+    return run_translations(srcdir, confdir, language=args.language, fmt=args.format)
 
 
 def cmd_update_po(args: argparse.Namespace) -> int:
-    from seriesbook.editions._update import check_similarity, plan_language, write_updates
+    from seriesbook.editions.command import run_update_po
 
-    pot_dir, locale_dir = Path(args.pot_dir), Path(args.locale_dir)
-    if not pot_dir.is_dir():
-        raise UsageError(f"no templates in {pot_dir}: run `make gettext` first")
-    languages = args.language or sorted(
-        path.name for path in locale_dir.glob("*") if (path / "LC_MESSAGES").is_dir()
+    return run_update_po(
+        Path(args.pot_dir), Path(args.locale_dir), args.language, args.similarity
     )
-    if not languages:
-        raise UsageError(f"no language directory in {locale_dir}: name one with -l LANGUAGE")
-    similarity = check_similarity(args.similarity)
-    updates = [u for language in languages for u in plan_language(
-        pot_dir, locale_dir, language, similarity)]  # every catalog read before any is written
-    write_updates(updates)
-    for update in updates:
-        print(update.summary(_shown_path(update.path)))
-    return EXIT_CLEAN
-
-
-def _shown_path(path: Path) -> Path:
-    try:
-        return path.resolve().relative_to(Path.cwd())
-    except ValueError:
-        return path
 
 
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:

@@ -262,10 +262,9 @@ def plan_language(
     return updates
 
 
-def check_similarity(value: float) -> float:
+def check_similarity(value: float) -> None:
     if not 0.0 < value <= 1.0:
         raise UsageError(f"--similarity must be above 0 and at most 1, not {value}")
-    return value
 
 
 def write_updates(updates: Iterable[CatalogUpdate]) -> list[Path]:
