@@ -21,7 +21,7 @@ from seriesbook.citations import lockfile
 from seriesbook.citations._data import VERIFIED, CitationRecord
 from seriesbook.citations._parse import Citation
 from seriesbook.citations._verify import Verification
-from seriesbook.config import SeriesbookConfig
+from seriesbook.core.config import SeriesbookConfig
 
 
 def draw(repo: Path, ref: str, count: int, rng: random.Random) -> list[CitationRecord]:

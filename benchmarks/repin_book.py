@@ -17,8 +17,8 @@ import json
 import time
 from pathlib import Path
 
-from seriesbook.cli import main as seriesbook
-from seriesbook.reading import read_book
+from seriesbook.commands.cli import main as seriesbook
+from seriesbook.commands.reading import read_book
 
 
 def timed(action: object) -> tuple[float, float]:

@@ -29,7 +29,7 @@ API (stable; other tables import it)::
   ``warnings`` as ``Found``, ``stderr``; ``status`` 2 and ``error`` set when the build stopped
   with an error), and ``tracebacks``: every traceback or unexpected exception seen anywhere
   (must be empty), plus ``stray_output`` (anything printed to stdout by a build: must be empty).
-  A traceback is seriesbook's code raising (:func:`seriesbook.stops.raised_by_seriesbook`);
+  A traceback is seriesbook's code raising (:func:`seriesbook.commands.stops.raised_by_seriesbook`);
   a build Sphinx stops on bad input (conf.py, a file it cannot read) has ``error`` instead.
   Helpers: ``codes()`` (check's codes), ``build_codes()`` (all editions' codes),
   ``where(code)`` (check's ``"file:line"`` strings of a code), ``agreement()`` (``""`` when check
@@ -52,7 +52,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from seriesbook.stops import raised_by_seriesbook
+from seriesbook.commands.stops import raised_by_seriesbook
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError, SphinxError
 from sphinx.testing.util import _clean_up_global_state
@@ -222,7 +222,7 @@ def run_book(
 
 def _cli(argv: list[str]) -> tuple[int, str, str, str]:
     """``seriesbook ARGV`` in-process: status, stdout, stderr and any escaping exception."""
-    from seriesbook.cli import main
+    from seriesbook.commands.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     crash = ""

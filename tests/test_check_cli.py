@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from seriesbook.cli import main
+from seriesbook.commands.cli import main
 
 
 @pytest.fixture

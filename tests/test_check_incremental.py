@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from seriesbook import kept
-from seriesbook.cli import main
-from seriesbook.reading import Reported
+from seriesbook.commands import kept
+from seriesbook.commands.cli import main
+from seriesbook.commands.reading import Reported
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
@@ -185,3 +185,19 @@ def test_problems_of_no_page_are_answered_again_and_a_moved_copy_reads_afresh(
     assert any("cite-source" in line for line in moved)
     assert check(kept_book) == moved
     assert check(kept_book) == moved
+
+
+def test_check_reads_with_its_own_registered_builder(tmp_path: Path) -> None:
+    """Guard: a kept check resolves through ``CheckBuilder``'s overrides (the public builder
+    API), not methods swapped on Sphinx's builder; a run where Sphinx re-reads nothing still
+    resolves what the resolution chooses (``finish``), as the first step above shows."""
+    from seriesbook.commands.checker import CheckBuilder
+    from seriesbook.commands.reading import read_book
+
+    book = tmp_path / "book"
+    shutil.copytree(Path(__file__).parent / "roots" / "test-check-incremental", book)
+    with read_book(book, book, keep=True) as run:
+        builder = run.app.builder
+        assert type(builder) is CheckBuilder and builder.name == "seriesbook-check"
+        assert builder.resolution is not None
+        assert not {"get_outdated_docs", "prepare_writing", "write_documents"} & set(vars(builder))

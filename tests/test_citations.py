@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from seriesbook.citations import citation_counts
 from seriesbook.citations.lockfile import write_lock
-from seriesbook.cli import main
+from seriesbook.commands.cli import main
 from sphinx.testing.util import SphinxTestApp
 from sphinx.util.console import strip_escape_sequences
 

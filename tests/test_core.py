@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from seriesbook import CAPABILITIES
-from seriesbook.config import PREFIX, SeriesbookConfig, get_config, option_fields
-from seriesbook.problems import Problem
+from seriesbook.core.config import PREFIX, SeriesbookConfig, get_config, option_fields
+from seriesbook.core.problems import Problem
 from sphinx.testing.util import SphinxTestApp
 
 README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
@@ -56,7 +56,7 @@ def test_seriesbook_enables_every_capability(app: SphinxTestApp) -> None:
 
 def test_check_reports_translated_text_at_the_authors_line() -> None:
     """Sphinx names translated text "<file>:<line>:<translated>:<line in the message>"."""
-    from seriesbook.reading import _Collector
+    from seriesbook.commands.reading import _Collector
 
     collector = _Collector.__new__(_Collector)  # _where needs no app for "file:line" locations
     assert collector._where("/book/ch05.md:63:<translated>:1") == ("/book/ch05.md", 63)

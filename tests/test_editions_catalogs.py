@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+from seriesbook.core.percent import floor_percent, percent_text
 from seriesbook.editions._catalogs import load_catalog
 from seriesbook.editions._coverage import Coverage
 from seriesbook.editions._ui import CATALOG, LOCALE_DIR
-from seriesbook.percent import floor_percent, percent_text
 from sphinx.testing.util import SphinxTestApp
 from test_editions import copy_root
 

@@ -46,9 +46,10 @@ def _copy(rootdir: Path, tmp_path: Path, name: str) -> Path:
     return src
 
 
-def _build(make_app: MakeApp, src: Path, jobs: int = 1) -> Built:
+def _build(make_app: MakeApp, src: Path, jobs: int = 1, *, speedups: bool = True) -> Built:
     app = make_app(
-        "html", srcdir=src, parallel=jobs, freshenv=True, confoverrides={"language": "en"}
+        "html", srcdir=src, parallel=jobs, freshenv=True,
+        confoverrides={"language": "en", "seriesbook_speedups": speedups},
     )
     app.build()
     built = Built(app, src)
@@ -78,9 +79,8 @@ def test_kept_parses_give_the_same_edition(
     warm = _build(make_app, src, jobs)  # -E: a fresh environment, the doctree directory kept
     assert warm.hits == cold.new and warm.new == 0  # every kept message came from the file
     assert warm.cache.read_bytes() == stored  # the current book, no history
-    monkeypatch.setattr(_kept_messages, "KEEP_PARSES", False)
     off_src = _copy(rootdir, tmp_path, "off")
-    off = _build(make_app, off_src, jobs)
+    off = _build(make_app, off_src, jobs, speedups=False)
     assert not off.cache.exists()
     _same(cold, off)
     _same(warm, off)

@@ -13,7 +13,6 @@ from docutils.utils import new_document
 from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
 from myst_parser.parsers.mdit import create_md_parser
 from myst_parser.parsers.sphinx_ import MystParser as MystsOwnParser
-from seriesbook.editions import _parsing
 from seriesbook.editions._parsing import (
     _PAGE_MESSAGES,
     TRANSLATED_SOURCE_SUFFIX,
@@ -119,11 +118,11 @@ def test_english_edition_is_byte_identical_with_and_without_reuse(
 ) -> None:
     pages = []
     for reuse in (False, True):
-        monkeypatch.setattr(_parsing, "REUSE_PARSES", reuse)
         src = tmp_path / f"reuse-{reuse}"
         shutil.copytree(rootdir / "test-editions-book", src)
         app = make_app(
-            "html", srcdir=src, parallel=jobs, freshenv=True, confoverrides={"language": "en"}
+            "html", srcdir=src, parallel=jobs, freshenv=True,
+            confoverrides={"language": "en", "seriesbook_speedups": reuse},
         )
         app.build()
         warnings = app.warning.getvalue().replace(str(src), "<src>").splitlines()

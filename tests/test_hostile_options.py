@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from hostile import Content, Link, Outcome, run_book, write_book
-from seriesbook.cli import main
-from seriesbook.config import (
+from seriesbook.commands.cli import main
+from seriesbook.core.config import (
     PREFIX,
     book_editions,
     language_key,
@@ -190,7 +190,7 @@ def assert_one_line(outcome: Outcome, expected: tuple[str, ...]) -> None:
 
 def test_unreadable_chapter_is_one_line(tmp_path: Path) -> None:
     """Root reads every file, so the PermissionError Sphinx raises is made here."""
-    from seriesbook.stops import stopped_reading
+    from seriesbook.commands.stops import stopped_reading
 
     error = PermissionError(13, "Permission denied", str(tmp_path / "ch02.md"))
     stopped = stopped_reading(error, tmp_path / "conf.py")

@@ -20,7 +20,7 @@ import pytest
 from conftest import in_ci
 from pypdf import PdfReader
 from pypdf.generic import Destination
-from seriesbook.problems import Problem
+from seriesbook.core.problems import Problem
 
 REPO = Path(__file__).resolve().parent.parent
 ROOTS = REPO / "tests" / "roots"

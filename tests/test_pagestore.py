@@ -1,4 +1,4 @@
-"""seriesbook.pagestore: the rules both kept caches (search segmentation, message parses) share."""
+"""seriesbook.core.pagestore: the rules both kept caches (search segmentation, messages) share."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pickle
 from pathlib import Path
 
 import pytest
-from seriesbook.pagestore import PageStore
+from seriesbook.core.pagestore import PageStore
 
 
 class _Counts(PageStore[str, int]):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from seriesbook.cli import main
+from seriesbook.commands.cli import main
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]
@@ -295,3 +295,50 @@ def test_a_broken_history_file_stops_the_write_with_one_line(
     status, _, err = _run(capsys, "renumber", str(book), "--write")
     assert status == 2 and _authored(book) == before
     assert err.count("\n") == 1 and "seriesbook-renumbered.json cannot be read" in err
+
+
+def _sibling_warnings(tmp_path: Path, make_app: MakeApp, volume: str, inventory: str) -> list[str]:
+    sibling = tmp_path / "sibling"
+    sibling.mkdir()
+    (sibling / "conf.py").write_text(
+        'extensions = ["sphinx.ext.intersphinx", "seriesbook"]\nlanguage = "zh_CN"\n'
+        "intersphinx_timeout = 2\n",
+        encoding="utf-8",
+    )
+    (sibling / "index.md").write_text("# 兄弟卷\n\n旧链接 {sec}`vol:1.1`。\n", encoding="utf-8")
+    app = make_app("html", srcdir=sibling, freshenv=True, confoverrides={
+        "intersphinx_mapping": {"vol": (volume, inventory)}
+    })
+    app.build()
+    # the sibling's objects.inv is missing: its links are unresolved, which is not asked here
+    return [line for line in re.sub(r"\x1b\[[0-9;]*m", "", app.warning.getvalue()).splitlines()
+            if "[seriesbook.sec-history" in line or "[seriesbook.sec-renumbered" in line]
+
+
+def test_an_unreadable_sibling_history_is_a_warning_not_nothing_renumbered(
+    tmp_path: Path, make_app: MakeApp
+) -> None:
+    volume = tmp_path / "volume"
+    volume.mkdir()
+    (volume / "seriesbook-renumbered.json").write_text("{not json", encoding="utf-8")
+    warnings = _sibling_warnings(tmp_path, make_app, str(volume), str(volume / "objects.inv"))
+    assert len(warnings) == 1, warnings
+    assert "index.md:3" in warnings[0] and "[seriesbook.sec-history-unreadable]" in warnings[0]
+    assert "seriesbook-renumbered.json (not JSON" in warnings[0]
+
+
+def test_a_sibling_that_cannot_be_reached_is_a_warning(tmp_path: Path, make_app: MakeApp) -> None:
+    """Fetched as intersphinx fetches (here: a refused connection), failed loudly."""
+    url = "http://127.0.0.1:9/vol"
+    warnings = _sibling_warnings(tmp_path, make_app, url, f"{url}/objects.inv")
+    assert len(warnings) == 1, warnings
+    assert "[seriesbook.sec-history-unreadable]" in warnings[0]
+    assert f"{url}/seriesbook-renumbered.json" in warnings[0]
+
+
+def test_a_sibling_that_never_renumbered_publishes_nothing_and_is_fine(
+    tmp_path: Path, make_app: MakeApp
+) -> None:
+    volume = tmp_path / "volume"
+    volume.mkdir()
+    assert _sibling_warnings(tmp_path, make_app, str(volume), str(volume / "objects.inv")) == []

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from seriesbook.reading import read_book, read_pages
-from seriesbook.renumber import renumber
-from seriesbook.rewrite import apply_checked
+from seriesbook.commands.reading import read_book, read_pages
+from seriesbook.commands.renumber import renumber
+from seriesbook.commands.rewrite import apply_checked
 
 CONF = 'extensions = ["myst_parser", "seriesbook.sections"]\nlanguage = "zh_CN"\n'
 

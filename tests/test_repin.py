@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from seriesbook.citations.lockfile import read_lock
-from seriesbook.cli import main
+from seriesbook.commands.cli import main
 from sphinx.testing.util import SphinxTestApp
 
 ROOT = Path(__file__).parent / "roots" / "test-repin"
@@ -305,7 +305,7 @@ def test_a_citation_not_found_in_the_text_is_never_rewritten_anywhere(
 ) -> None:
     """The build read a citation the text search did not find (here: made to miss the heading):
     its every occurrence stays as written, in sources and catalogs, and is reported by hand."""
-    import seriesbook.repin.command as command
+    import seriesbook.commands.repin.command as command
 
     def missing_the_heading(*args: Any) -> Any:
         return [w for w in in_source(*args) if args[2].count("\n", 0, w.start) != 2]

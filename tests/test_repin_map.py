@@ -14,9 +14,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.citations._parse import Citation
-from seriesbook.repin._map import Cited, Mapper, Status, line_diff
-from seriesbook.repin._rewrites import new_text
-from seriesbook.repin._trees import open_pair
+from seriesbook.commands.repin._map import Cited, Mapper, Status, line_diff
+from seriesbook.commands.repin._rewrites import new_text
+from seriesbook.commands.repin._trees import open_pair
 
 #: Repeated short lines (blank, braces) make alignment ambiguous, as in real code.
 LINE = st.one_of(

@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 from hypothesis import given
 from hypothesis import strategies as st
-from seriesbook.rewrite import (
+from seriesbook.commands.rewrite import (
     Plan,
     PlanError,
     entry_span,

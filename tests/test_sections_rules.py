@@ -10,8 +10,8 @@ import pytest
 from bs4 import BeautifulSoup
 from hypothesis import given
 from hypothesis import strategies as st
-from seriesbook.config import DEFAULT_CHAPTER_PATTERNS
-from seriesbook.numbers import canonical, number_key, successor
+from seriesbook.core.config import DEFAULT_CHAPTER_PATTERNS
+from seriesbook.core.numbers import canonical, number_key, successor
 from seriesbook.sections import find_mentions
 from seriesbook.sections._parse import chapter_title_number, heading_number
 from sphinx.testing.util import SphinxTestApp
@@ -138,7 +138,7 @@ def test_table_cells_are_reported_at_their_rows(
 
 def test_renumber_reads_full_width_numbers(tmp_path: Path) -> None:
     """`seriesbook renumber` finds `§１．３` as §1.3 (heading, mention, role) and renumbers it."""
-    from seriesbook.cli import main
+    from seriesbook.commands.cli import main
 
     (tmp_path / "conf.py").write_text('extensions = ["myst_parser", "seriesbook.sections"]\n'
                                       'language = "zh_CN"\n')

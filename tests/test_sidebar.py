@@ -1,4 +1,4 @@
-"""seriesbook.sidebar: the theme's titles-only toctree from reduced tocs, pages byte-identical.
+"""seriesbook.speed.sidebar: the theme's titles-only toctree from reduced tocs, same pages.
 
 Every test builds the same book with the reduction off (Sphinx's own path) and on, and compares
 every written file byte for byte: a book with two captioned parts, a hidden toctree, a toctree
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from bs4 import BeautifulSoup
 from docutils import nodes
-from seriesbook import sidebar
+from seriesbook.speed import sidebar
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]
@@ -34,13 +34,10 @@ def _written(outdir: Path) -> dict[str, bytes]:
 def _build(
     make_app: MakeApp, src: Path, *, enabled: bool, jobs: int = 1, fresh: bool = True, **conf: Any
 ) -> tuple[SphinxTestApp, dict[str, bytes]]:
-    sidebar.ENABLED = enabled
-    try:
-        app = make_app("html", srcdir=src, parallel=jobs, freshenv=fresh, confoverrides=conf)
-        app.build()
-        app.cleanup()  # the next app in this test registers docutils' nodes afresh
-    finally:
-        sidebar.ENABLED = True
+    conf = {"seriesbook_speedups": enabled, **conf}
+    app = make_app("html", srcdir=src, parallel=jobs, freshenv=fresh, confoverrides=conf)
+    app.build()
+    app.cleanup()  # the next app in this test registers docutils' nodes afresh
     return app, _written(Path(app.outdir))
 
 

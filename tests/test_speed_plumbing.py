@@ -1,4 +1,4 @@
-"""seriesbook.heap and seriesbook.templates: faster builds that write the same pages.
+"""seriesbook.speed.heap and seriesbook.speed.templates: faster builds that write the same pages.
 
 The collector's thresholds are raised only while a build runs and given back afterwards; the
 theme's compiled templates are kept in the doctree directory, an edited template is compiled
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from seriesbook import heap, templates
+from seriesbook.speed import heap, templates
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]
@@ -46,7 +46,7 @@ def test_a_build_runs_relaxed_and_gives_the_thresholds_back(
     src = tmp_path / "book"
     shutil.copytree(rootdir / "test-site-sidebar", src)
     seen: list[tuple[int, int, int]] = []
-    extensions = ["seriesbook.site", "seriesbook.heap"]
+    extensions = ["seriesbook.site", "seriesbook.speed.heap"]
     app = make_app("html", srcdir=src, confoverrides={"extensions": extensions})
     app.connect("env-before-read-docs", lambda *_: seen.append(gc.get_threshold()))
     app.build()
@@ -86,13 +86,11 @@ def test_a_process_that_built_a_book_exits_cleanly(rootdir: Path, tmp_path: Path
 
 
 def _build(make_app: MakeApp, src: Path, *, compiled_kept: bool) -> Path:
-    templates.ENABLED = compiled_kept
-    try:
-        app = make_app("html", srcdir=src, freshenv=True)
-        app.build()
-        app.cleanup()
-    finally:
-        templates.ENABLED = True
+    app = make_app(
+        "html", srcdir=src, freshenv=True, confoverrides={"seriesbook_speedups": compiled_kept}
+    )
+    app.build()
+    app.cleanup()
     return Path(app.outdir)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
-from seriesbook.cli import main
+from seriesbook.commands.cli import main
 from seriesbook.stats._collect import doc_counts, stats_pages
 from seriesbook.stats.report import to_markdown
 from sphinx.errors import ConfigError

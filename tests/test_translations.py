@@ -26,9 +26,9 @@ from babel.messages.mofile import read_mo
 from bs4 import BeautifulSoup
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from seriesbook.cli import main
-from seriesbook.editions._previous import PreviousParser, babel_parser_is_pinned, write_catalog
-from seriesbook.editions._report import marked_change
+from seriesbook.commands.cli import main
+from seriesbook.editions import PreviousParser, marked_change, write_catalog
+from seriesbook.editions._previous import babel_parser_is_pinned
 from sphinx.testing.util import SphinxTestApp
 
 if TYPE_CHECKING:

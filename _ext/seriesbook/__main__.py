@@ -1,5 +1,5 @@
 """``python -m seriesbook``: the same command as ``seriesbook``."""
 
-from seriesbook.cli import run
+from seriesbook.commands.cli import run
 
 run()

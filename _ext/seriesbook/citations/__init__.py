@@ -11,29 +11,79 @@ Links go to ``{repo}/blob/{ref}/{path}#L{START}[-L{END}]``. Verification uses a 
 each source (``--source NAME=PATH``, ``$SERIESBOOK_SOURCE_<NAME>``, or ``path`` in the source's
 config): a git repository read at the pinned ref, or a plain directory; without one, the lock
 (:mod:`seriesbook.citations.lockfile`). Problems are ``seriesbook.cite-*`` warnings.
+
+The names below are what other packages use: the ``seriesbook`` commands read and repin
+citations with the same parser, source copies and line splitting as the build.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from seriesbook.citations._data import CitationCounts, CitationsDomain, citation_counts
-from seriesbook.citations._links import LinkCitations, SourceRole
-from seriesbook.citations._parse import Citation, find_citations, parse_citation
-from seriesbook.citations._verify import verify_pending
+from seriesbook.citations._data import (
+    CitationCounts,
+    CitationsDomain,
+    citation_counts,
+    citations_domain,
+)
+from seriesbook.citations._links import ROLE_ATTRIBUTE, LinkCitations, SourceRole
+from seriesbook.citations._parse import _IN_TEXT as IN_TEXT
+from seriesbook.citations._parse import (
+    CITATION,
+    EXPLICIT,
+    Citation,
+    find_citations,
+    parse_citation,
+)
+from seriesbook.citations._sources import (
+    GitCopy,
+    Refusal,
+    SourceCopy,
+    SourceError,
+    git_environment,
+    is_git_repository,
+    open_copy,
+)
+from seriesbook.citations._verify import (
+    local_copy_path,
+    split_lines,
+    symbol_occurs,
+    verify_pending,
+)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
-__all__ = ["Citation", "CitationCounts", "citation_counts", "find_citations", "parse_citation"]
+__all__ = [
+    "CITATION",
+    "EXPLICIT",
+    "IN_TEXT",
+    "ROLE_ATTRIBUTE",
+    "Citation",
+    "CitationCounts",
+    "GitCopy",
+    "Refusal",
+    "SourceCopy",
+    "SourceError",
+    "citation_counts",
+    "citations_domain",
+    "find_citations",
+    "git_environment",
+    "is_git_repository",
+    "local_copy_path",
+    "open_copy",
+    "parse_citation",
+    "split_lines",
+    "symbol_occurs",
+]
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     from seriesbook import __version__
 
-    app.setup_extension("seriesbook.config")
-    app.setup_extension("seriesbook.lines")  # a problem in a table cell: at its row
+    app.setup_extension("seriesbook.core.config")
+    app.setup_extension("seriesbook.core.lines")  # a problem in a table cell: at its row
     app.add_domain(CitationsDomain)
     app.add_role("src", SourceRole())
     app.add_transform(LinkCitations)

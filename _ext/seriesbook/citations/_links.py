@@ -25,8 +25,8 @@ from seriesbook.citations._parse import (
     parse_role,
     unsafe_path,
 )
-from seriesbook.config import SeriesbookConfig, default_source, get_config
-from seriesbook.problems import source_line
+from seriesbook.core.config import SeriesbookConfig, default_source, get_config
+from seriesbook.core.problems import source_line
 
 if TYPE_CHECKING:
     from docutils.nodes import Node, system_message

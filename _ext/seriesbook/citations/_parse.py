@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from seriesbook.config import DEFAULT_SOURCE_SUFFIXES
-from seriesbook.numbers import canonical
+from seriesbook.core.config import DEFAULT_SOURCE_SUFFIXES
+from seriesbook.core.numbers import canonical
 
 #: The largest line number a citation may name; a longer one is a ``cite-line-range`` problem
 #: (and is kept as ``MAX_LINE + 1``: no file has that many lines, and no ``int()`` of 5,000

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Protocol
 
-from seriesbook.problems import Problem
+from seriesbook.core.problems import Problem
 
 #: Environment variables that would make git read another repository than the one named.
 _GIT_LOCATION_VARIABLES = (

@@ -30,8 +30,8 @@ from seriesbook.citations._data import (
 from seriesbook.citations._generated import generated_instead
 from seriesbook.citations._parse import MAX_LINE, Citation, role_problem, unsafe_path
 from seriesbook.citations._sources import Refusal, SourceCopy, SourceError, open_copy
-from seriesbook.config import SeriesbookConfig, get_config
-from seriesbook.problems import Problem, warn
+from seriesbook.core.config import SeriesbookConfig, get_config
+from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from seriesbook.citations._data import CitationRecord, FileFact, SourceId, citations_domain
-from seriesbook.config import get_config
-from seriesbook.problems import Problem, warn
+from seriesbook.core.config import get_config
+from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

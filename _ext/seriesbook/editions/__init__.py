@@ -30,14 +30,14 @@ language; every other one is a *translated edition*.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sphinx.transforms import SphinxTransform
 
-from seriesbook import __version__
-from seriesbook.config import (
+from seriesbook import __version__, compat
+from seriesbook.core.config import (
     book_editions,
-    get_config,
     is_translated_edition,
     source_language,
 )
@@ -53,52 +53,60 @@ from seriesbook.editions._coverage import (
     page_messages,
     purge_messages,
 )
-from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
+from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._mismatch import check_catalog, differences, recognizers
 from seriesbook.editions._notice import add_notice
 from seriesbook.editions._outdated import (
     KeepOutdated,
     NoteOutdated,
     add_marks,
+    compile_shown_fuzzy,
     count_outdated,
     recompile_stale_mo,
 )
 from seriesbook.editions._parsing import MystParser
+from seriesbook.editions._previous import (
+    COMMENT_PREFIX,
+    PreviousParser,
+    previous_text,
+    write_catalog,
+)
+from seriesbook.editions._report import (
+    fuzzy_entries,
+    marked_change,
+    report_text,
+    translation_report,
+    unusable_catalog,
+)
 from seriesbook.editions._status import collect_status_page, resolve_status_links
 from seriesbook.editions._switcher import add_static, add_switcher
+from seriesbook.editions._ui import download_tooltip, html_lang
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
-    from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
 
-__all__ = ["Coverage", "catalog_coverage", "differences", "recognizers"]
-
-
-def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
-    """What a *language* translation must keep: § numbers and chapter mentions (sections),
-    citations (citations).
-
-    Chapter mentions are read as the *language* edition links them: written with its own
-    ``seriesbook_chapter_patterns`` entry or the source language's (text not translated yet).
-    """
-    from seriesbook.citations import find_citations
-    from seriesbook.sections import edition_chapter_patterns, find_mentions, section_numbers
-
-    suffixes = tuple(get_config(config).source_suffixes)
-    chapter_patterns = edition_chapter_patterns(config, language)
-
-    def chapters(text: str) -> list[str]:
-        found = find_mentions(text, *chapter_patterns)
-        return [f"chapter {m.number}" for m in found if m.kind == "chapter"]
-
-    return {
-        "§ numbers": lambda text: ["§" + number for number in section_numbers(text)],
-        "chapter mentions": chapters,
-        "citations": lambda text: find_citations(text, suffixes),
-    }
+__all__ = [
+    "COMMENT_PREFIX",
+    "Coverage",
+    "PreviousParser",
+    "catalog_coverage",
+    "diagram_label",
+    "differences",
+    "download_tooltip",
+    "fuzzy_entries",
+    "html_lang",
+    "marked_change",
+    "previous_text",
+    "recognizers",
+    "report_text",
+    "translation_report",
+    "unusable_catalog",
+    "write_catalog",
+]
 
 
 class CheckCatalogs(SphinxTransform):
@@ -138,13 +146,25 @@ class CheckCatalogs(SphinxTransform):
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.setup_extension("myst_parser")
     app.add_source_parser(MystParser, override=True)  # translated messages parse cheaply
-    _kept_messages.register(app)  # ... and once, kept across builds in the doctree directory
-    _diagrams.register(app)
+    # ... and once: the parses are kept across builds in the doctree directory
+    app.connect("env-before-read-docs", _kept_messages.load)
+    app.connect("env-merge-info", _kept_messages.merge)
+    app.connect("env-updated", _kept_messages.save)
+    # diagrams: their labels are messages of the catalog, translated before Locale
+    app.setup_extension("sphinxcontrib.mermaid")
+    skip = (_diagrams.skip_node, None)
+    app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)
+    app.add_directive("mermaid", _diagrams.TranslatableMermaid, override=True)
+    app.add_transform(_diagrams.TranslateLabels)
     app.setup_extension("seriesbook.editions._ui")  # the switcher's and notice's words
-    _titles.register(app)  # Locale's title mapping without a walk of the page per title
+    if _titles.sphinx_method_is_pinned():  # else another Sphinx: its own walk of the page
+        # Locale's title mapping without a walk of the page per translated title
+        compat.replace_node_updater(_titles.IndexedNodeUpdater)
+        app.add_transform(_titles.OpenTitleIndex)
+        app.add_transform(_titles.CloseTitleIndex)
     app.add_transform(NoteMessages)
     app.add_transform(NoteOutdated)  # fuzzy translations shown, marked (seriesbook_outdated_…)
     app.add_transform(KeepOutdated)
@@ -152,7 +172,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
     app.connect("config-inited", add_static)
-    app.connect("builder-inited", check_before_compiling)
+    # Sphinx compiles only usable catalogs, then the fuzzy translations shown go into the .mo
+    app.connect("builder-inited", partial(check_before_compiling, then=compile_shown_fuzzy))
     app.connect("builder-inited", recompile_stale_mo)
     app.connect("env-before-read-docs", report_orphans)
     app.connect("html-page-context", add_switcher)

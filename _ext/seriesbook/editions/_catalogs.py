@@ -14,6 +14,7 @@ A duplicate msgid (Babel keeps the first) and a catalog whose page no longer exi
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,9 +23,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
+from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
 from seriesbook.editions._previous import PreviousParser
-from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -133,8 +134,11 @@ def read_catalog(path: Path, encoding: str = "utf-8-sig") -> Catalog | None:
 
 
 
-def check_before_compiling(app: Sphinx) -> None:
-    """At ``builder-inited``: Sphinx compiles only the catalogs :func:`usable` lets through.
+def check_before_compiling(
+    app: Sphinx, then: Callable[[Sphinx, set[CatalogInfo]], None] | None = None
+) -> None:
+    """At ``builder-inited``: Sphinx compiles only the catalogs :func:`usable` lets through;
+    *then* is called with them after Sphinx's compile (a second pass over their ``.mo``).
 
     Sphinx calls :meth:`~sphinx.builders.Builder.compile_catalogs` with the catalogs it means to
     compile (all, the outdated ones, or a page's) at the start of every build.
@@ -143,13 +147,10 @@ def check_before_compiling(app: Sphinx) -> None:
     compile_catalogs = builder.compile_catalogs
 
     def compile_usable(catalogs: set[CatalogInfo], message: str) -> None:
-        from seriesbook.editions._outdated import compile_mo, shows_fuzzy
-
         usable_ones = {info for info in catalogs if usable(info, app.config)}
         compile_catalogs(usable_ones, message)
-        if shows_fuzzy(app.config):  # possibly outdated translations shown (and marked)
-            for info in usable_ones:
-                compile_mo(info, app.config)
+        if then is not None:
+            then(app, usable_ones)
 
     setattr(builder, "compile_catalogs", compile_usable)  # noqa: B010 (a method of the instance)
 

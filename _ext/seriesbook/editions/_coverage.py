@@ -22,9 +22,9 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
-from seriesbook.config import source_language
+from seriesbook.core.config import source_language
+from seriesbook.core.percent import floor_percent
 from seriesbook.editions._catalogs import read_catalog
-from seriesbook.percent import floor_percent
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog

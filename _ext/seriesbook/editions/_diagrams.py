@@ -28,15 +28,15 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import docname_to_domain
 from sphinxcontrib.mermaid import Mermaid, mermaid
 
+from seriesbook import compat
+from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse, unsafe
-from seriesbook.problems import Problem, warn
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from babel.messages.catalog import Catalog
     from docutils.nodes import Node
-    from sphinx.application import Sphinx
 
 STRUCTURE = "seriesbook_structure"
 TRANSLATED_EARLY = "seriesbook_translated_early"
@@ -75,7 +75,7 @@ class TranslateLabels(SphinxTransform):
     default_priority = 19  # Locale is 20
 
     def apply(self, **kwargs: Any) -> None:
-        builder = getattr(self.env, "_builder_cls", None)  # as Sphinx's own i18n transforms do
+        builder = compat.builder_class(self.env)  # as Sphinx's own i18n transforms do
         if builder is None or not builder.use_message_catalog or not self.config.language:
             return  # the gettext builder extracts the labels instead
         domain = docname_to_domain(self.env.current_document.docname, self.config.gettext_compact)
@@ -167,14 +167,5 @@ class TranslatableMermaid(Mermaid):  # type: ignore[misc]
         return offset + 1 + index  # docutils: the content's 0-based line in the document
 
 
-def _skip(translator: nodes.NodeVisitor, node: diagram_label) -> None:
+def skip_node(translator: nodes.NodeVisitor, node: diagram_label) -> None:
     raise nodes.SkipNode
-
-
-def register(app: Sphinx) -> None:
-    """Set up by the editions extension (this module is not an extension of its own)."""
-    app.setup_extension("sphinxcontrib.mermaid")
-    skip = (_skip, None)
-    app.add_node(diagram_label, html=skip, latex=skip, texinfo=skip, text=skip, man=skip)
-    app.add_directive("mermaid", TranslatableMermaid, override=True)
-    app.add_transform(TranslateLabels)

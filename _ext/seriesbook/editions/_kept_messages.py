@@ -37,9 +37,9 @@ from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
 
-from seriesbook import __version__
-from seriesbook.config import is_translated_edition
-from seriesbook.pagestore import PageStore
+from seriesbook import __version__, compat
+from seriesbook.core.config import get_config, is_translated_edition
+from seriesbook.core.pagestore import PageStore
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -54,8 +54,6 @@ logger = logging.getLogger(__name__)
 
 CACHE_NAME = "seriesbook-messages.pickle"
 FORMAT = 1
-#: Off: no file is read or written, every message is parsed (the tests compare both ways).
-KEEP_PARSES = True
 # The messages each page read in this build published, by page (merged back from -j readers).
 USED_ATTRIBUTE = "seriesbook_kept_messages"
 
@@ -140,7 +138,7 @@ def fingerprint(env: BuildEnvironment) -> tuple[Any, ...]:
 
 
 class KeptMessages(PageStore[Key, Entry]):
-    """The parses loaded from the file (:class:`~seriesbook.pagestore.PageStore`)."""
+    """The parses loaded from the file (:class:`~seriesbook.core.pagestore.PageStore`)."""
 
     def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
         super().__init__(path, key)
@@ -170,7 +168,9 @@ _READ_NOW: weakref.WeakKeyDictionary[BuildEnvironment, list[str]] = weakref.Weak
 
 
 def _used(env: BuildEnvironment) -> dict[str, dict[Key, Entry]]:
-    used: dict[str, dict[Key, Entry]] = env.__dict__.setdefault(USED_ATTRIBUTE, {})
+    if not hasattr(env, USED_ATTRIBUTE):
+        setattr(env, USED_ATTRIBUTE, {})
+    used: dict[str, dict[Key, Entry]] = getattr(env, USED_ATTRIBUTE)
     return used
 
 
@@ -198,30 +198,36 @@ def keep(env: BuildEnvironment, key: Key, top: Sequence[nodes.Node], words: Any)
     copies = [node.deepcopy() for node in top]
     for copy in copies:
         for node in copy.findall():  # Sphinx's deepcopy gives children the original's document
-            node.__dict__.pop("_document", None)  # (and with it the settings and environment)
+            compat.detach_document(node)  # (and with it the settings and environment)
     blob = pickle.dumps(copies, pickle.HIGHEST_PROTOCOL)
     entry = kept.lookup[key] = (blob, words)
     _used(env).setdefault(env.current_document.docname, {})[key] = entry
 
 
-def _load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    env.__dict__.pop(USED_ATTRIBUTE, None)
-    if not KEEP_PARSES or not docnames or not is_translated_edition(app.config):
+def _forget_used(env: BuildEnvironment) -> None:
+    if hasattr(env, USED_ATTRIBUTE):
+        delattr(env, USED_ATTRIBUTE)
+
+
+def load(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    _forget_used(env)
+    if not get_config(app.config).speedups or not docnames or not is_translated_edition(app.config):
         _KEPT.pop(env, None)
         _READ_NOW.pop(env, None)
         return
     _KEPT[env] = KeptMessages.read(app.doctreedir / CACHE_NAME, fingerprint(env))
     _READ_NOW[env] = docnames
-    env.__dict__[USED_ATTRIBUTE] = {}
+    setattr(env, USED_ATTRIBUTE, {})
 
 
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
-    theirs: dict[str, dict[Key, Entry]] = other.__dict__.get(USED_ATTRIBUTE, {})
+def merge(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+    theirs: dict[str, dict[Key, Entry]] = getattr(other, USED_ATTRIBUTE, {})
     _used(env).update({name: theirs[name] for name in docnames if name in theirs})
 
 
-def _save(app: Sphinx, env: BuildEnvironment) -> None:
-    used: dict[str, dict[Key, Entry]] = env.__dict__.pop(USED_ATTRIBUTE, {})
+def save(app: Sphinx, env: BuildEnvironment) -> None:
+    used: dict[str, dict[Key, Entry]] = getattr(env, USED_ATTRIBUTE, {})
+    _forget_used(env)
     read_now = _READ_NOW.pop(env, [])
     kept = _KEPT.pop(env, None)
     if kept is None:
@@ -234,9 +240,3 @@ def _save(app: Sphinx, env: BuildEnvironment) -> None:
         logger.info("seriesbook.editions: cannot save the kept message parses: %s", error)
         return
     logger.info("seriesbook.editions: %d messages from the kept parses, %d kept anew", hits, new)
-
-
-def register(app: Sphinx) -> None:
-    app.connect("env-before-read-docs", _load)
-    app.connect("env-merge-info", _merge)
-    app.connect("env-updated", _save)

@@ -1,8 +1,8 @@
 """The notice at the top of a page that a translated edition has not fully translated yet.
 
 It sits right under the page title, in the edition's language, with the page's percentage
-(:func:`seriesbook.percent.floor_percent`: the number ``seriesbook stats`` shows), the number of
-passages shown in a possibly outdated translation (:mod:`._outdated`) and a link to the
+(:func:`seriesbook.core.percent.floor_percent`: the number ``seriesbook stats`` shows), the number
+of passages shown in a possibly outdated translation (:mod:`._outdated`) and a link to the
 edition's translation status page (:mod:`._status`). The node has no source, so it is never a
 catalog message itself.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from docutils import nodes
 
+from seriesbook.core.percent import percent_text
 from seriesbook.editions._coverage import Coverage
 from seriesbook.editions._status import status_link
 from seriesbook.editions._ui import language_name, notice_outdated, notice_text, notice_title
-from seriesbook.percent import percent_text
 
 NOTICE_CLASS = "seriesbook-translation-notice"
 

@@ -33,12 +33,12 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import CatalogInfo, CatalogRepository
 from sphinx.util.nodes import extract_messages
 
-from seriesbook.config import get_config, is_translated_edition, source_language
+from seriesbook.core.config import get_config, is_translated_edition, source_language
 from seriesbook.editions._catalogs import load_catalog, read_catalog
 from seriesbook.editions._coverage import catalog_path
-from seriesbook.editions._mismatch import differences
+from seriesbook.editions._mismatch import differences, recognizers
+from seriesbook.editions._previous import COMMENT_PREFIX
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
-from seriesbook.editions._update import COMMENT_PREFIX
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -58,8 +58,6 @@ def shown_fuzzy(catalog: Catalog, config: Config) -> set[str]:
     """The fuzzy messages of *catalog* shown: translated (from this message's own earlier text,
     not a similar message's suggested by ``update-po``), and keeping their message's § numbers,
     chapter mentions and citations."""
-    from seriesbook.editions import recognizers
-
     found = recognizers(config, str(config.language))
     return {
         message.id
@@ -165,6 +163,13 @@ def compile_mo(info: CatalogInfo, config: Config) -> None:
     partial = mo_path.with_suffix(f".{os.getpid()}.tmp")
     partial.write_bytes(stream.getvalue())
     partial.replace(mo_path)
+
+
+def compile_shown_fuzzy(app: Sphinx, catalogs: set[CatalogInfo]) -> None:
+    """After Sphinx compiled *catalogs*: their ``.mo`` again with the fuzzy translations shown."""
+    if shows_fuzzy(app.config):
+        for info in catalogs:
+            compile_mo(info, app.config)
 
 
 def recompile_stale_mo(app: Sphinx) -> None:

@@ -5,8 +5,8 @@ small Markdown document (twice: once to find titles, once to translate). For eac
 builds a new markdown-it parser with all its plugins (``create_md_parser``) and, in
 ``setup_render``, a throwaway docutils document with default settings (its
 ``options.get("document", make_document())`` evaluates the default although a document is always
-given). Profiled on a half-translated book of the outline's scale, those two are 70% of
-``Locale`` and make the English edition build ~1.7× as long as the Chinese one.
+given). Profiled, those two are most of ``Locale``'s time, and so of a translated edition's
+(the figures are in ``benchmarks/RESULTS.md``).
 
 :class:`MystParser` is MyST's Sphinx parser with two changes: a text without front matter (every
 message; the book's pages have front matter and keep MyST's own path) is parsed with one
@@ -40,6 +40,7 @@ from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
 from myst_parser.parsers.mdit import create_md_parser
 from myst_parser.parsers.sphinx_ import MystParser as _MystParser
 
+from seriesbook.core.config import get_config
 from seriesbook.editions import _kept_messages
 
 if TYPE_CHECKING:
@@ -58,8 +59,6 @@ _PARSERS: weakref.WeakKeyDictionary[BuildEnvironment, tuple[MdParserConfig, Mark
     weakref.WeakKeyDictionary()
 )
 
-#: Off: every publish of a message is parsed anew (the tests compare both ways byte for byte).
-REUSE_PARSES = True
 # How sphinx.transforms.i18n._publish_msgstr names a message's document: path:line:<translated>
 TRANSLATED_SOURCE_SUFFIX = ":<translated>"
 
@@ -151,7 +150,8 @@ class MystParser(_MystParser):
         if (kept := _kept_messages.lookup(env, key)) is not None:
             self._replay(document, *kept)
             return
-        parsed = _PAGE_MESSAGES.of(document.settings) if REUSE_PARSES else {}
+        reuse = get_config(env.config).speedups
+        parsed = _PAGE_MESSAGES.of(document.settings) if reuse else {}
         if key in parsed:
             document.extend(node.deepcopy() for node in parsed[key])
             return
@@ -161,7 +161,7 @@ class MystParser(_MystParser):
             return
         if md_env is not None and _kept_messages.keeping(env):  # Locale's second publish
             _kept_messages.keep(env, key, document.children, md_env.get("wordcount"))  # finds it
-        elif REUSE_PARSES:
+        elif reuse:
             parsed[key] = [node.deepcopy() for node in document.children]
 
     def _kept_parser(self, env: BuildEnvironment) -> MarkdownIt:

@@ -42,6 +42,11 @@ def babel_parser_is_pinned() -> bool:
     )
 
 
+#: The prefix of the comments ``seriesbook update-po`` writes (a similar message's translation
+#: offered as fuzzy); they go when the fuzzy flag goes, and the edition never shows such an entry.
+COMMENT_PREFIX = "seriesbook:"
+
+
 class PreviousParser(PoFileParser):
     """Babel's ``.po`` parser, reading ``#| msgid`` lines into the next entry's ``previous_id``.
 

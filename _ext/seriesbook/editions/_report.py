@@ -29,6 +29,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seriesbook.core.percent import floor_percent
 from seriesbook.editions._catalogs import read_catalog
 from seriesbook.editions._coverage import (
     FUZZY,
@@ -39,7 +40,6 @@ from seriesbook.editions._coverage import (
     message_state,
 )
 from seriesbook.editions._previous import previous_text
-from seriesbook.percent import floor_percent
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -143,11 +143,10 @@ def _stale(catalog: Catalog, path: Path | None, msgid: str, number: str | None) 
     }
 
 
-def usable_catalogs(env: BuildEnvironment, language: str) -> None:
-    """Stop (:class:`~seriesbook.stops.UsageError`) at the first catalog of the report's pages
-    that cannot be read: its counts would be wrong."""
+def unusable_catalog(env: BuildEnvironment, language: str) -> str | None:
+    """``FILE:LINE: why`` of the first catalog of the report's pages that cannot be read (its
+    counts would be wrong), or None."""
     from seriesbook.editions._catalogs import load_catalog
-    from seriesbook.stops import UsageError
 
     for docname in report_pages(env):
         path = catalog_path(env, language, docname)
@@ -156,7 +155,8 @@ def usable_catalogs(env: BuildEnvironment, language: str) -> None:
         loaded = load_catalog(path, env.config.source_encoding)
         if loaded.catalog is None and loaded.problems:
             problem = loaded.problems[0]
-            raise UsageError(f"{problem.path}:{problem.line or 1}: {problem.message}")
+            return f"{problem.path}:{problem.line or 1}: {problem.message}"
+    return None
 
 
 def translation_report(env: BuildEnvironment, language: str) -> dict[str, Any]:

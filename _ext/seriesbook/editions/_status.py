@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from seriesbook.config import is_translated_edition
+from seriesbook.core.config import is_translated_edition
+from seriesbook.core.percent import floor_percent, percent_text
 from seriesbook.editions._report import translation_report
 from seriesbook.editions._ui import status_headers, status_summary, status_title
-from seriesbook.percent import floor_percent, percent_text
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -14,7 +14,13 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import book_editions, from_edition_root, get_config, rtd_language
+from seriesbook.core.config import (
+    book_editions,
+    edition_root,
+    from_edition_root,
+    get_config,
+    rtd_language,
+)
 from seriesbook.editions._ui import editions_label, html_lang, language_name
 from seriesbook.site import is_website
 
@@ -41,7 +47,7 @@ def edition_link(app: Sphinx, pagename: str, language: str) -> str:
     """The link from *pagename* to the same page in the *language* edition."""
     pattern = get_config(app.config).edition_url
     target = app.builder.get_target_uri(pagename)
-    to_root = "../" * target.count("/")  # from the page's directory to the edition's root
+    to_root = edition_root(app.builder, pagename)
     return from_edition_root(edition_url(pattern, language, pagename, target), to_root)
 
 

@@ -2,8 +2,8 @@
 
 For every translated section title, ``_NodeUpdater.update_title_mapping`` (Sphinx 9.0) renames
 the targets that referred to the old title (``target`` nodes with ``refname`` equal to the old
-name) by walking the whole page: a page pays its size × its translated titles. On the
-outline-scale corpus the walks took 0.2–0.3 s of ``Locale``'s 1.3–1.5 s (CPU, English build).
+name) by walking the whole page: a page pays its size × its translated titles (measured in
+``benchmarks/RESULTS.md``).
 
 :class:`IndexedNodeUpdater` does the same renaming from an index of the page's targets by
 ``refname``, built at the first translated title of the page and kept up to date by the
@@ -26,17 +26,14 @@ from __future__ import annotations
 import hashlib
 import inspect
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from docutils import nodes
-from sphinx.transforms import SphinxTransform, i18n
+from sphinx.transforms import SphinxTransform
 from sphinx.util.nodes import NodeMatcher
 
-if TYPE_CHECKING:
-    from sphinx.application import Sphinx
-
-#: Off: Sphinx's own walk of the page for every translated title (the tests compare both ways).
-INDEX_TITLE_TARGETS = True
+from seriesbook import compat
+from seriesbook.core.config import get_config
 
 # Sphinx's update_title_mapping, as of Sphinx 9.0 (sha256 of inspect.getsource): the method
 # whose target renaming IndexedNodeUpdater reproduces. A test fails when Sphinx changes it.
@@ -44,7 +41,7 @@ SPHINX_UPDATE_TITLE_MAPPING_SHA256 = (
     "562795a8e7a9ff4c458e549ccb74e548566d4cf3a32344c334cfd42c92be3867"
 )
 
-_SphinxNodeUpdater = i18n._NodeUpdater
+_SphinxNodeUpdater = compat.SphinxNodeUpdater
 
 # The pages inside Locale: None until the page's first translated title builds the index.
 _OPEN: weakref.WeakKeyDictionary[nodes.document, dict[str, list[nodes.target]] | None] = (
@@ -91,7 +88,7 @@ class IndexedNodeUpdater(_SphinxNodeUpdater):
 
     def update_title_mapping(self) -> bool:
         document = self.document
-        if not INDEX_TITLE_TARGETS or document not in _OPEN:
+        if document not in _OPEN:
             return bool(super().update_title_mapping())
         # Sphinx's method step by step (its comments say why), the last step through the index.
         if not (isinstance(self.node, nodes.title) and isinstance(self.node.parent, nodes.section)):
@@ -128,7 +125,8 @@ class OpenTitleIndex(SphinxTransform):
     default_priority = 19
 
     def apply(self, **kwargs: Any) -> None:
-        _OPEN[self.document] = None
+        if get_config(self.config).speedups:  # else Sphinx's own walk of the page per title
+            _OPEN[self.document] = None
 
 
 class CloseTitleIndex(SphinxTransform):
@@ -147,12 +145,3 @@ def sphinx_method_is_pinned() -> bool:
     except (OSError, TypeError):
         return False
     return hashlib.sha256(source.encode()).hexdigest() == SPHINX_UPDATE_TITLE_MAPPING_SHA256
-
-
-def register(app: Sphinx) -> None:
-    """Index titles' targets inside ``Locale``, unless Sphinx's method is not the pinned one."""
-    if not sphinx_method_is_pinned():
-        return  # another Sphinx: its own walk, whatever it does now
-    i18n._NodeUpdater = IndexedNodeUpdater  # type: ignore[misc]  # Locale looks it up here
-    app.add_transform(OpenTitleIndex)
-    app.add_transform(CloseTitleIndex)

@@ -14,12 +14,12 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import sphinx.locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from sphinx.locale import get_translation
 
-from seriesbook.config import language_key
+from seriesbook import compat
+from seriesbook.core.config import language_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -136,7 +136,7 @@ def add_catalog(app: Sphinx) -> None:
     # Sphinx keeps one translator per catalog for the process and adds later languages to it
     # as fallbacks: a second build in the same process (tests, `seriesbook check` of every
     # edition) must start from its own language.
-    sphinx.locale.translators.pop(("general", CATALOG), None)
+    compat.forget_translations(CATALOG)
     app.add_message_catalog(CATALOG, str(target))
 
 

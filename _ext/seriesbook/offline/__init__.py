@@ -18,7 +18,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from seriesbook import __version__
-from seriesbook.offline import _diagrams, _downloads, _settings, _structure
+from seriesbook.offline._diagrams import DiagramCollector, PlaceDiagrams, draw_missing
+from seriesbook.offline._downloads import add_download_links
+from seriesbook.offline._settings import apply_defaults
+from seriesbook.offline._structure import (
+    BookStructure,
+    book_part,
+    no_contents_caption,
+    pdf_destination,
+    skip_node,
+    visit_book_part,
+    visit_pdf_destination,
+)
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -26,12 +37,26 @@ if TYPE_CHECKING:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.setup_extension("sphinxcontrib.mermaid")
-    _settings.register(app)
-    _structure.register(app)
-    _diagrams.register(app)
-    _downloads.register(app)
+    app.setup_extension("seriesbook.editions._ui")  # the download tooltip's words, also alone
+    # settings: LaTeX and EPUB defaults every volume gets (conf.py may still set them)
+    app.connect("config-inited", apply_defaults, priority=400)
+    # structure: toctree captions become LaTeX parts, every § id a named PDF destination
+    app.connect("builder-inited", no_contents_caption)
+    skip = (skip_node, None)
+    others = {name: skip for name in ("html", "epub", "text", "man", "texinfo")}
+    app.add_node(book_part, latex=(visit_book_part, None), **others)  # type: ignore[arg-type]
+    app.add_node(
+        pdf_destination, latex=(visit_pdf_destination, None), **others  # type: ignore[arg-type]
+    )
+    app.add_post_transform(BookStructure)
+    # diagrams: drawn once per content after reading, placed as images when writing
+    app.add_env_collector(DiagramCollector)
+    app.connect("env-updated", draw_missing)
+    app.add_post_transform(PlaceDiagrams)
+    # downloads: the HTML pages link the PDF and EPUB from the theme's download menu
+    app.connect("html-page-context", add_download_links, priority=600)
     return {
         "version": __version__,
         "env_version": 1,

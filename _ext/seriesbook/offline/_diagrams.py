@@ -25,10 +25,11 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinxcontrib.mermaid import mermaid
 
-from seriesbook.config import get_config
-from seriesbook.editions._diagrams import diagram_label
+from seriesbook import compat
+from seriesbook.core.config import get_config
+from seriesbook.core.problems import Problem, source_line, warn
+from seriesbook.editions import diagram_label
 from seriesbook.offline import _render
-from seriesbook.problems import Problem, source_line, warn
 from seriesbook.site import find_mermaid_dist, mermaid_override
 
 if TYPE_CHECKING:
@@ -166,14 +167,16 @@ class PlaceDiagrams(SphinxPostTransform):
     def is_supported(self) -> bool:
         # The builder and application as Sphinx's own post-transforms reach them (Sphinx 9
         # deprecates ``SphinxTransform.app``).
-        return output_format(self.env._builder_cls) is not None
+        builder = compat.builder_class(self.env)
+        return builder is not None and output_format(builder) is not None
 
     def run(self, **kwargs: Any) -> None:
-        fmt = output_format(self.env._builder_cls)
+        builder = compat.builder_class(self.env)
+        fmt = output_format(builder) if builder is not None else None
         diagrams = list(self.document.findall(mermaid))
         if fmt is None or not diagrams:
             return
-        drawing = _Drawing(self.env._app, fmt)
+        drawing = _Drawing(compat.application(self.env), fmt)
         for node in diagrams:
             path = drawing.path(node["code"])
             if not path.is_file():  # reported by draw_missing
@@ -192,9 +195,3 @@ class PlaceDiagrams(SphinxPostTransform):
                 image["width"] = f"{width // PNG_DEVICE_SCALE}px"
             self.env.images.add_file(self.env.current_document.docname, uri)
             node.replace_self(image)
-
-
-def register(app: Sphinx) -> None:
-    app.add_env_collector(DiagramCollector)
-    app.connect("env-updated", draw_missing)
-    app.add_post_transform(PlaceDiagrams)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import from_edition_root, get_config, rtd_language
-from seriesbook.editions._ui import download_tooltip
+from seriesbook.core.config import edition_root, from_edition_root, get_config, rtd_language
+from seriesbook.editions import download_tooltip
 from seriesbook.site import is_website
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def add_download_links(
     if not pattern or buttons is None or not is_website(app):
         return
     language = str(app.config.language or "en")
-    to_root = context["pathto"]("", 1)
+    to_root = edition_root(app.builder, pagename)
     links = [
         {
             "type": "link",
@@ -59,8 +59,3 @@ def add_download_links(
         group["tooltip"] = download_tooltip("PDF, EPUB")
         buttons.append(group)
     group["buttons"].extend(links)
-
-
-def register(app: Sphinx) -> None:
-    app.setup_extension("seriesbook.editions._ui")  # the tooltip's words, also when alone
-    app.connect("html-page-context", add_download_links, priority=600)

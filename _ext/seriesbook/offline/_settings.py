@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import conf_py_values
-from seriesbook.editions._ui import html_lang
+from seriesbook.core.config import conf_py_values
+from seriesbook.editions import html_lang
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -115,7 +115,3 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
     config.latex_elements = {**ours, **authors, "preamble": preamble}
     if not is_set_by_author(config, "epub_language"):
         config.epub_language = html_lang(language)  # EPUB wants BCP 47: zh-CN
-
-
-def register(app: Sphinx) -> None:
-    app.connect("config-inited", apply_defaults, priority=400)

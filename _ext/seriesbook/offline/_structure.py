@@ -20,6 +20,8 @@ from sphinx import addnodes
 from sphinx.locale import _
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
+from seriesbook import compat
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.writers.latex import LaTeXTranslator
@@ -121,22 +123,13 @@ def visit_pdf_destination(self: LaTeXTranslator, node: pdf_destination) -> None:
     raise nodes.SkipNode
 
 
-def _skip(self: nodes.NodeVisitor, node: nodes.Element) -> None:
+def skip_node(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     raise nodes.SkipNode
 
 
-def _no_contents_caption(app: Sphinx) -> None:
+def no_contents_caption(app: Sphinx) -> None:
     """Sphinx titles the table of contents with the first toctree's caption ("开篇"): those
     captions are the parts here, so the contents get the language's own name ("目录")."""
     if app.builder.format == "latex":
         contents = str(_("Contents"))
-        app.builder.get_contentsname = lambda indexfile: contents  # type: ignore[attr-defined]
-
-
-def register(app: Sphinx) -> None:
-    app.connect("builder-inited", _no_contents_caption)
-    skip = (_skip, None)
-    others = {name: skip for name in ("html", "epub", "text", "man", "texinfo")}
-    app.add_node(book_part, latex=(visit_book_part, None), **others)  # type: ignore[arg-type]
-    app.add_node(pdf_destination, latex=(visit_pdf_destination, None), **others)  # type: ignore[arg-type]
-    app.add_post_transform(BookStructure)
+        compat.set_contents_name(app.builder, contents)

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 from sphinx.util import logging
 
 from seriesbook import __version__
-from seriesbook.config import get_config
-from seriesbook.problems import Problem, warn
+from seriesbook.core.config import get_config
+from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -100,7 +100,7 @@ def _pack_index(app: Sphinx) -> None:
 def setup(app: Sphinx) -> ExtensionMetadata:
     from sphinx.search import languages
 
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     # A dotted path, as Sphinx registers its own languages: imported only when a build indexes.
     languages["zh"] = LANGUAGE_CLASS
     app.connect("builder-inited", _pack_index)

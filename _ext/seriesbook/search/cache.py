@@ -5,7 +5,7 @@ and their tokens. It is valid for one jieba version and one dictionary file (pat
 modification time); anything else starts an empty cache. When a build ends, a page that was
 indexed keeps exactly the texts it used in this build, an unchanged page keeps its entries from
 before, and a page no longer in the book loses them: the cache holds the book's current text,
-never its history (the rules of :mod:`seriesbook.pagestore`, shared with the kept message
+never its history (the rules of :mod:`seriesbook.core.pagestore`, shared with the kept message
 parses of translated editions).
 """
 
@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from seriesbook.pagestore import PageStore
+from seriesbook.core.pagestore import PageStore
 
 CACHE_NAME = "seriesbook-search-zh.pickle"
 FORMAT = 2
@@ -35,7 +35,7 @@ def signature(userdict: str | None) -> tuple[Any, ...]:
 
 
 class SegmentCache(PageStore[str, Tokens]):
-    """Tokens by text (:class:`~seriesbook.pagestore.PageStore`), tracking which page used what."""
+    """Tokens by text (:class:`~seriesbook.core.PageStore`), tracking which page used what."""
 
     def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
         super().__init__(path, key)

@@ -19,7 +19,7 @@ from typing import Any
 
 from sphinx.search import js_index
 
-from seriesbook.stats._count import HAN
+from seriesbook.core.text import HAN
 
 KEY = "seriesbook_bigrams"
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"

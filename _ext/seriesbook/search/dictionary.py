@@ -18,6 +18,8 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seriesbook import compat
+
 if TYPE_CHECKING:
     import jieba
 
@@ -28,14 +30,14 @@ _BATCH = 500
 def write_table(path: Path, key: tuple[Any, ...], tokenizer: jieba.Tokenizer) -> None:
     """Store *tokenizer*'s frequency table by first character (atomically)."""
     parts: dict[str, dict[str, int]] = {}
-    for word, freq in tokenizer.FREQ.items():
+    for word, freq in compat.frequencies(tokenizer).items():
         parts.setdefault(word[0], {})[word] = freq
     partial = path.with_name(path.name + ".tmp")
     partial.unlink(missing_ok=True)
     with sqlite3.connect(partial) as db:
         db.execute("CREATE TABLE meta (key TEXT, total INTEGER)")
         db.execute("CREATE TABLE part (ch TEXT PRIMARY KEY, words BLOB)")
-        db.execute("INSERT INTO meta VALUES (?, ?)", (repr(key), tokenizer.total))
+        db.execute("INSERT INTO meta VALUES (?, ?)", (repr(key), compat.total(tokenizer)))
         db.executemany(
             "INSERT INTO part VALUES (?, ?)", ((ch, marshal.dumps(w)) for ch, w in parts.items())
         )
@@ -47,14 +49,9 @@ class PartialDictionary:
     """A tokenizer whose table is filled from the stored rows as texts bring new characters."""
 
     def __init__(self, db: sqlite3.Connection, total: int) -> None:
-        import jieba
-
         self.db = db
         self.loaded: set[str] = set()
-        self.tokenizer = jieba.Tokenizer()
-        self.tokenizer.FREQ = {}
-        self.tokenizer.total = total
-        self.tokenizer.initialized = True
+        self.tokenizer = compat.empty_tokenizer(total)
 
     @classmethod
     def open(cls, path: Path, key: tuple[Any, ...]) -> PartialDictionary | None:
@@ -77,7 +74,7 @@ class PartialDictionary:
         if not new:
             return
         self.loaded.update(new)
-        freq = self.tokenizer.FREQ
+        freq = compat.frequencies(self.tokenizer)
         for start in range(0, len(new), _BATCH):
             batch = new[start : start + _BATCH]
             marks = ",".join("?" * len(batch))

@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from docutils import nodes
 
-from seriesbook.stats._count import HAN
+from seriesbook.core.text import HAN
 
 #: A run of Chinese characters (the book's definition of one, from ``seriesbook.stats``).
 HAN_RUN = re.compile(f"{HAN.pattern}+")

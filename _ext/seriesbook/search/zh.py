@@ -11,10 +11,11 @@ found, and the search page gets seriesbook's query splitter and ranking
   jieba's global one (default dictionary, then ``html_search_options["dict"]`` loaded once more
   as a user dictionary, which doubles the total frequency and so shapes every segmentation);
 * that tokenizer is made on the first miss only, so a build whose texts are all cached never
-  loads jieba's dictionary (about 2 s), and once the dictionary has been stored by first
-  character (:mod:`~seriesbook.search.dictionary`) a miss loads only the entries it needs;
+  loads jieba's dictionary (the slowest step of a cold index), and once the dictionary has been
+  stored by first character (:mod:`~seriesbook.search.dictionary`) a miss loads only the
+  entries it needs;
 * each text's words come back once each, in order of first occurrence: ``IndexBuilder.feed``
-  only adds words to sets, so repeats change nothing but cost a third of its time;
+  only adds words to sets, so repeats change nothing but cost time;
 * the English stems of Latin words are memoised across pages, not only within one page.
 
 Latin terms are still collected from every text as Sphinx does, because ``stem`` depends on them.
@@ -29,7 +30,8 @@ from typing import TYPE_CHECKING, Any
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
-from seriesbook.problems import Problem, warn
+from seriesbook import compat
+from seriesbook.core.problems import Problem, warn
 from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.splitter import diagram_texts, han_bigrams, inline_junctions
@@ -70,7 +72,7 @@ def make_tokenizer(userdict: str | None) -> jieba.Tokenizer:
     if userdict is None:
         return tokenizer
     if Path(userdict).resolve() == Path(JIEBA_DEFAULT_DICT).resolve():
-        tokenizer.total *= 2
+        compat.double_total(tokenizer)
     else:
         tokenizer.load_userdict(userdict)
     return tokenizer
@@ -83,7 +85,7 @@ class SearchChinese(SphinxSearchChinese):
 
     def __init__(self, options: dict[str, str]) -> None:
         # Sphinx's __init__ loads jieba's dictionary; do its other work and defer that.
-        super(SphinxSearchChinese, self).__init__(options)
+        compat.init_search_language(self, options)
         import snowballstemmer  # type: ignore[import-untyped]
 
         self.latin_terms: set[str] = set()

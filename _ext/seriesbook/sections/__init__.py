@@ -23,7 +23,9 @@ Problems (warnings ``seriesbook.<code>``): ``sec-unresolved``, ``chapter-unresol
 ``sec-duplicate``, ``sec-chapter``, ``sec-nesting``, ``sec-order``, ``sec-section-ref``.
 
 Other capabilities use :func:`section_counts` (stats) and :func:`find_mentions` /
-:func:`section_numbers` / :func:`section_number_of` (editions).
+:func:`section_numbers` / :func:`section_number_of` (editions); ``seriesbook renumber`` and
+the shared rewrite layer use the heading and mention patterns and the link markers, so they edit
+exactly what the build links.
 """
 
 from __future__ import annotations
@@ -39,17 +41,29 @@ from seriesbook.sections._domain import (
     section_counts,
 )
 from seriesbook.sections._parse import (
+    HEADING,
+    NEW_HEADING,
     Mention,
     edition_chapter_patterns,
     find_mentions,
+    is_new_heading,
     section_id,
+    section_number,
     section_numbers,
 )
 from seriesbook.sections._transforms import (
+    MENTION,
+    MENTION_INVENTORY,
+    MENTION_NUMBER,
+    NO_LINK_TAGNAMES,
+    NO_LINKS,
+    SEC_NUMBER,
     LinkSections,
     NoteNumbers,
     SecRole,
+    heading_levels,
     resolve_sibling,
+    sec_role_target,
     section_number_of,
     warn_section_ref,
     warn_unresolved,
@@ -61,12 +75,25 @@ if TYPE_CHECKING:
     from sphinx.util.typing import ExtensionMetadata
 
 __all__ = [
+    "HEADING",
+    "MENTION",
+    "MENTION_INVENTORY",
+    "MENTION_NUMBER",
+    "NEW_HEADING",
+    "NO_LINKS",
+    "NO_LINK_TAGNAMES",
+    "SEC_NUMBER",
     "Mention",
     "SectionCounts",
     "edition_chapter_patterns",
     "find_mentions",
+    "get_domain",
+    "heading_levels",
+    "is_new_heading",
+    "sec_role_target",
     "section_counts",
     "section_id",
+    "section_number",
     "section_number_of",
     "section_numbers",
 ]
@@ -81,8 +108,8 @@ def _on_env_updated(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
-    app.setup_extension("seriesbook.lines")  # a problem in a table cell: at its row
+    app.setup_extension("seriesbook.core.config")
+    app.setup_extension("seriesbook.core.lines")  # a problem in a table cell: at its row
     app.add_domain(SectionsDomain)
     app.add_role("sec", SecRole())
     app.add_transform(NoteNumbers)

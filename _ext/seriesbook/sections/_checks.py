@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from seriesbook.numbers import canonical, number_key, successor
-from seriesbook.problems import Problem
+from seriesbook.core.numbers import canonical, number_key, successor
+from seriesbook.core.problems import Problem
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from seriesbook.sections._domain import SectionRecord, SectionsDomain, Target
+    from seriesbook.sections._records import Registry, SectionRecord, Target
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ def _where(docname: str, line: int | None) -> str:
     return f"{docname}:{line}" if line else docname
 
 
-def _duplicates(domain: SectionsDomain) -> Iterator[Finding]:
+def _duplicates(domain: Registry) -> Iterator[Finding]:
     """Every heading whose number an earlier heading (by document name, line) already has."""
     targets: list[tuple[Target, Target, str]] = [
         (r, domain.section_index[r.number], f"§{r.number} is already the number of the heading")
@@ -103,7 +103,7 @@ def _misplaced(record: SectionRecord, chapter: str | None) -> Iterator[tuple[Pro
     )
 
 
-def _other_titles(domain: SectionsDomain) -> Iterator[Finding]:
+def _other_titles(domain: Registry) -> Iterator[Finding]:
     """A chapter title that is not the page's first heading: it is no chapter, and is told so."""
     for docname, titles in domain.other_titles.items():
         chapter = domain.chapters.get(docname)
@@ -116,7 +116,7 @@ def _other_titles(domain: SectionsDomain) -> Iterator[Finding]:
             )
 
 
-def find_problems(domain: SectionsDomain) -> list[Finding]:
+def find_problems(domain: Registry) -> list[Finding]:
     """Every numbering problem of the book, in document and line order."""
     findings = [*_duplicates(domain), *_other_titles(domain)]
     for docname in sorted(domain.sections):

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sphinx.domains import Domain
 from sphinx.util.nodes import make_refnode
 
-from seriesbook.problems import warn
+from seriesbook.core.problems import warn
 from seriesbook.sections._checks import find_problems
 from seriesbook.sections._parse import MentionKind, section_id
+from seriesbook.sections._records import (
+    ChapterRecord,
+    MentionRecord,
+    SectionRecord,
+    Target,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -30,40 +36,6 @@ if TYPE_CHECKING:
 DOMAIN = "sec"
 
 
-class SectionRecord(NamedTuple):
-    """A numbered heading: ``level`` counts the page title as 1, so ``##`` is 2.
-
-    ``parent`` is the number of the § heading it is nested in, at ``parent_line`` (``None`` at
-    level 2 and under an unnumbered heading).
-    """
-
-    number: str
-    docname: str
-    id: str
-    title: str
-    line: int | None
-    level: int
-    parent: str | None = None
-    parent_line: int | None = None
-
-
-class ChapterRecord(NamedTuple):
-    number: str
-    docname: str
-    id: str
-    title: str
-    line: int | None
-
-
-class MentionRecord(NamedTuple):
-    """A § or chapter mention (auto-link or ``{sec}``); ``inventory`` names a sibling volume."""
-
-    kind: MentionKind
-    number: str
-    line: int | None
-    inventory: str | None = None
-
-
 @dataclass(frozen=True)
 class SectionCounts:
     """One document's numbered sections and § references, for the stats capability."""
@@ -73,7 +45,6 @@ class SectionCounts:
     sec_refs_resolved: int
 
 
-Target = SectionRecord | ChapterRecord
 
 
 def _link(target: Target | None) -> tuple[str, str, str] | None:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
-from seriesbook.config import get_config, language_key, source_language
-from seriesbook.numbers import ascii_digits, canonical
+from seriesbook.core.config import get_config, language_key, source_language
+from seriesbook.core.numbers import ascii_digits, canonical
 
 if TYPE_CHECKING:
     from sphinx.config import Config

@@ -19,16 +19,9 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import clean_astext, split_explicit_title
 
-from seriesbook.config import get_config
-from seriesbook.problems import Problem, warn
-from seriesbook.sections._domain import (
-    DOMAIN,
-    ChapterRecord,
-    MentionRecord,
-    SectionRecord,
-    get_domain,
-    register_label,
-)
+from seriesbook.core.config import get_config
+from seriesbook.core.problems import Problem, warn
+from seriesbook.sections._domain import DOMAIN, get_domain, register_label
 from seriesbook.sections._parse import (
     Recognizer,
     chapter_id,
@@ -40,6 +33,7 @@ from seriesbook.sections._parse import (
     section_id,
     section_number,
 )
+from seriesbook.sections._records import ChapterRecord, MentionRecord, SectionRecord
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from seriesbook import __version__
-from seriesbook.config import is_translated_edition
+from seriesbook.core.config import is_translated_edition
 from seriesbook.stats._collect import StatsCollector
 from seriesbook.stats._directive import BookStats, render_book_stats
 from seriesbook.stats._gates import gate_minimums, warn_failed_gates
@@ -39,7 +39,7 @@ def _check_gates(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.config")
+    app.setup_extension("seriesbook.core.config")
     app.add_env_collector(StatsCollector)
     app.add_directive("book-stats", BookStats)
     app.connect("env-check-consistency", _check_gates)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from docutils import nodes
 from sphinxcontrib.mermaid import mermaid
 
-HAN = re.compile("[\u4e00-\u9fff\u3400-\u4dbf\U00020000-\U0002ebef\uf900-\ufaff]")
+from seriesbook.core.text import HAN
+
 ASCII_RUN = re.compile(r"[A-Za-z0-9_]+")
 LETTER = re.compile(r"[A-Za-z]")
 

@@ -13,7 +13,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-from seriesbook.config import get_config, language_key
+from seriesbook.core.config import get_config, language_key
 from seriesbook.stats._collect import stats_pages
 from seriesbook.stats.report import book_report, book_table, chapter_table
 

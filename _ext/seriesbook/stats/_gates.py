@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import DEFAULT_GATES, get_config
-from seriesbook.problems import Problem, warn
+from seriesbook.core.config import DEFAULT_GATES, get_config
+from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from sphinx.config import Config

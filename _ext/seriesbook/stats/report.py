@@ -14,8 +14,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.config import DEFAULT_CHAPTER_PATTERNS, book_editions
-from seriesbook.percent import floor_percent, percent_text
+from seriesbook.core.config import DEFAULT_CHAPTER_PATTERNS, book_editions
+from seriesbook.core.percent import floor_percent, percent_text
 from seriesbook.stats._collect import doc_counts
 from seriesbook.stats._count import DocCounts
 from seriesbook.stats._gates import failed_gates, gate_minimums

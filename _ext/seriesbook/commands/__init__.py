@@ -1,0 +1,11 @@
+"""The ``seriesbook`` command and what only it does; a Sphinx build never imports this package.
+
+* :mod:`.cli` — the command line (``check``, ``lock``, ``stats``, ``editions``, ``renumber``,
+  ``repin``);
+* :mod:`.reading` — reads a book with Sphinx itself (the ``seriesbook-check`` builder of
+  :mod:`.checker`) and collects its warnings as :class:`.reported.Reported` records;
+* :mod:`.kept` — ``check``'s kept environment: re-read and resolve only what changed;
+* :mod:`.stops` — errors that stop reading, as one line naming the file to fix;
+* :mod:`.rewrite` — the shared layer that edits the author's files atomically, ``.md`` and
+  ``.po`` in step; :mod:`.renumber` and :mod:`.repin` plan their edits with it.
+"""

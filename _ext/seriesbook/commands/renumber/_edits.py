@@ -1,0 +1,289 @@
+"""Plan renumber's edits: headings, § mentions and ``{sec}`` roles, in sources and catalogs.
+
+What is a mention is what the build links: the blocks' ``pending_xref`` nodes that the sections
+capability made (auto-links, local ``{sec}`` roles), located in the ``.md`` with
+:func:`..rewrite.locate_inline`; inline code, code blocks, diagrams, links and URLs are
+never touched. A catalog message is tied to its block by its msgid (Sphinx's own extraction);
+its msgid is aligned with the block the same way, and its msgstr is read with MyST's markdown-it
+parser (the one the build configures), whose text tokens outside links are searched with the
+same recognizer the build uses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docutils import nodes
+from markdown_it.renderer import RendererHTML
+from myst_parser.parsers.mdit import create_md_parser
+from sphinx.util.nodes import extract_messages
+
+from seriesbook.commands.rewrite import (
+    Located,
+    Plan,
+    PoEntry,
+    Span,
+    find_written,
+    is_role,
+    line_of,
+    line_start,
+    locate_inline,
+    text_blocks,
+)
+from seriesbook.sections import (
+    HEADING,
+    MENTION,
+    MENTION_INVENTORY,
+    MENTION_NUMBER,
+    NEW_HEADING,
+    find_mentions,
+    sec_role_target,
+    section_number,
+)
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
+    from sphinx.environment import BuildEnvironment
+
+    from seriesbook.commands.renumber._outline import Heading, Outline
+
+
+@dataclass(frozen=True)
+class Dangling:
+    """A mention of a number no heading has (a deleted section): left as written."""
+
+    path: Path
+    line: int
+    mention: str
+
+
+def _number_span(written: str, number: str, role: bool) -> tuple[int, int] | None:
+    """Where *number* is in a mention as written (a role's target is its last part)."""
+    at = section_number(written).rfind(number)  # `§１．３` is 1.3, the same length
+    if at < 0 or (not role and at + len(number) != len(written)):
+        return None
+    return at, at + len(number)
+
+
+def _mention_edits(
+    located: list[Located], text: str, mapping: dict[str, str]
+) -> tuple[list[Span], list[tuple[int, str]], set[int]]:
+    """Spans to rewrite among the located leaves, the dangling mentions (offset, text), and the
+    ids of the mention nodes placed (rewritten, unchanged or dangling)."""
+    spans: list[Span] = []
+    dangling: list[tuple[int, str]] = []
+    placed: set[int] = set()
+    for leaf in located:
+        node = leaf.node
+        if not isinstance(node, nodes.Element) or node.get(MENTION) != "sec":
+            continue
+        if node.get(MENTION_INVENTORY) is not None:
+            continue  # another volume's number: not ours to change
+        number = node[MENTION_NUMBER]
+        written = text[leaf.start:leaf.end]
+        if number not in mapping:
+            dangling.append((leaf.start, written))
+            placed.add(id(node))
+            continue
+        where = _number_span(written, number, is_role(node))
+        if where is None:
+            continue  # written otherwise (an escape inside the number): reported by the caller
+        placed.add(id(node))
+        if mapping[number] != number:
+            new = written[:where[0]] + mapping[number] + written[where[1]:]
+            spans.append((leaf.start, leaf.end, new))
+    return spans, dangling, placed
+
+
+def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | None:
+    """The heading's `§N.M` (or new `§ `) on its source line, with what replaces it."""
+    if heading.new is None or heading.old == heading.new:
+        return None
+    if heading.old is None:
+        match = NEW_HEADING.search(line_text)
+        return (match.start(), match.end(), f"§{heading.new} ") if match else None
+    for match in HEADING.finditer(line_text):
+        if section_number(match["number"]) == heading.old:
+            return match.start(), match.end(), f"§{heading.new}"
+    return None
+
+
+def _to_place(block: nodes.Element, mapping: dict[str, str]) -> list[nodes.Element]:
+    """The block's local § mentions to rewrite or to report (a number no heading has)."""
+    return [node for node in block.findall(nodes.Element)
+            if node.get(MENTION) == "sec" and node.get(MENTION_INVENTORY) is None
+            and mapping.get(node[MENTION_NUMBER]) != node[MENTION_NUMBER]]
+
+
+def plan_sources(
+    plan: Plan, doctrees: dict[str, nodes.document], outline: Outline
+) -> tuple[list[Dangling], list[Dangling]]:
+    """Plan every ``.md`` edit; return the dangling mentions, and the mentions to renumber that
+    could not be found as written (left as they are, for the author)."""
+    dangling: list[Dangling] = []
+    unlocated: list[Dangling] = []
+    for heading in outline.headings:
+        text = plan.text(heading.path)
+        start = line_start(text, heading.line)
+        end = text.find("\n", start)
+        found = _heading_span(text[start:len(text) if end < 0 else end], heading)
+        if found is not None:
+            plan.replace(heading.path, start + found[0], start + found[1], found[2])
+    for doctree in doctrees.values():
+        for block in text_blocks(doctree):
+            to_place = _to_place(block, outline.map)
+            if not to_place:
+                continue
+            path = Path(block.source or doctree["source"])
+            text = plan.text(path)
+            located = (locate_inline(block, text, line_start(text, block.line))
+                       if block.line is not None else [])
+            spans, lost, placed = _mention_edits(located, text, outline.map)
+            for start, end, new in spans:
+                plan.replace(path, start, end, new)
+            dangling.extend(Dangling(path, line_of(text, at), written) for at, written in lost)
+            for node in to_place:
+                if id(node) not in placed:
+                    missed = Dangling(path, block.line or 0, node.astext())
+                    (dangling if node[MENTION_NUMBER] not in outline.map else unlocated).append(
+                        missed)
+    return dangling, unlocated
+
+
+class CatalogRewrite:
+    """The msgid and msgstr spans of each catalog entry, by the block its msgid came from."""
+
+    def __init__(
+        self, env: BuildEnvironment, doctrees: dict[str, nodes.document], outline: Outline
+    ) -> None:
+        self.mapping = outline.map
+        self.changed = outline.changed()
+        self.changing = re.compile(
+            "|".join(re.escape(n) for n in sorted(self.changed, key=len, reverse=True)) or "(?!)"
+        )
+        # a heading is known by page and line (as number_book found it)
+        self.headings = {(h.docname, h.line): h for h in outline.headings}
+        self.uses: dict[str, list[tuple[str, nodes.Element]]] = {}
+        for docname, doctree in doctrees.items():
+            for node, message in extract_messages(doctree):
+                self.uses.setdefault(message, []).append((docname, node))
+        self.markdown: MarkdownIt = create_md_parser(
+            env.myst_config, RendererHTML  # type: ignore[attr-defined]
+        )
+        self.path = Path()
+        self.shared: list[Dangling] = []  # messages whose uses would need different rewrites
+        # messages with a mention to renumber not found as written: left whole, for the author
+        self.unlocated: list[Dangling] = []
+        self._complete = True
+
+    def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
+        msgid = entry.msgid.value
+        uses = self.uses.get(msgid, [])
+        if "§" not in msgid or not uses or not self._may_change(msgid):
+            return [], []
+        self._complete = True
+        rewrites = [self._msgid_spans(docname, node, msgid) for docname, node in uses]
+        if any(r != rewrites[0] for r in rewrites):
+            # e.g. a heading and a diagram label with the same text: rewriting the message
+            # for one would take the translation from the other
+            self.shared.append(Dangling(self.path, entry.line, msgid))
+            return [], []
+        id_spans, heading = rewrites[0]
+        if id_spans and heading is not None:
+            return id_spans, self._heading(entry.msgstr.value, heading)
+        str_spans = self._translated(entry.msgstr.value) if id_spans else []
+        if not self._complete:
+            self.unlocated.append(Dangling(self.path, entry.line, msgid))
+            return [], []
+        return (id_spans, str_spans) if id_spans else ([], [])
+
+    def _may_change(self, msgid: str) -> bool:
+        """Every rewrite replaces a changing number or numbers a new heading: a message with
+        neither is left alone without aligning it."""
+        return self.changing.search(msgid) is not None or bool(NEW_HEADING.search(msgid))
+
+    def _msgid_spans(
+        self, docname: str, node: nodes.Element, msgid: str
+    ) -> tuple[list[Span], Heading | None]:
+        if isinstance(node, nodes.title) and isinstance(node.parent, nodes.section):
+            line = node.parent.line or node.line or 0
+            heading = self.headings.get((docname, line))
+            return (self._heading(msgid, heading), heading) if heading else ([], None)
+        spans, _, placed = _mention_edits(locate_inline(node, msgid), msgid, self.mapping)
+        if any(id(n) not in placed for n in _to_place(node, self.mapping)):
+            self._complete = False
+        return spans, None
+
+    @staticmethod
+    def _heading(value: str, heading: Heading) -> list[Span]:
+        lead = len(value) - len(value.lstrip())
+        found = _heading_span(value[lead:], heading)
+        if found is None or (found[0] != 0):
+            return []
+        return [(lead + found[0], lead + found[1], found[2])]
+
+    def _translated(self, value: str) -> list[Span]:
+        """The prose § mentions of a translation whose number changes, read as the build does."""
+        if "§" not in value:
+            return []
+        spans: list[Span] = []
+        cursor = 0
+        for token in self.markdown.parse(value):
+            cursor = self._inline(token.children or [], value, cursor, spans)
+        return spans
+
+    def _inline(self, tokens: list[Token], value: str, cursor: int, spans: list[Span]) -> int:
+        in_link = 0
+        for token in tokens:
+            if token.type == "link_open":
+                in_link += 1
+            elif token.type == "link_close":
+                in_link -= 1
+                close = value.find(")", cursor) if token.markup != "autolink" else -1
+                cursor = close + 1 if close >= 0 and "](" in value[cursor:close] else cursor
+            elif token.type == "text" and token.content:
+                span = find_written(value, token.content, cursor, len(value))
+                if span is None or span[1] - span[0] != len(token.content):
+                    # not found, or written with escapes: its offsets are not the text's
+                    if not in_link and self._text_mentions(token.content, 0, []):
+                        self._complete = False
+                    cursor = span[1] if span else cursor
+                    continue
+                if not in_link:
+                    self._text_mentions(token.content, span[0], spans)
+                cursor = span[1]
+            elif token.type == "myst_role":
+                needle = f"{{{token.meta.get('name')}}}`{token.content}`"
+                at = value.find(needle, cursor)
+                if at < 0:
+                    continue
+                if token.meta.get("name") == "sec":
+                    self._role(token.content, at, at + len(needle), value, spans)
+                cursor = at + len(needle)
+            elif token.content:
+                at = value.find(token.content, cursor)  # code, math, html: skipped over
+                cursor = at + len(token.content) if at >= 0 else cursor
+        return cursor
+
+    def _text_mentions(self, content: str, offset: int, spans: list[Span]) -> bool:
+        """Add the spans of the mentions to renumber in *content*; whether there were any."""
+        before = len(spans)
+        for mention in find_mentions(content):
+            if mention.kind == "sec" and mention.number in self.changed:
+                written = content[mention.start:mention.end]
+                new = written[:len(written) - len(mention.number)] + self.changed[mention.number]
+                spans.append((offset + mention.start, offset + mention.end, new))
+        return len(spans) > before
+
+    def _role(self, content: str, start: int, end: int, value: str, spans: list[Span]) -> None:
+        """A local ``{sec}`` role of a translation: the whole role, its target renumbered."""
+        _, _, inventory, number = sec_role_target(content)  # as the build reads it
+        written = value[start:end]
+        where = _number_span(written, number, True)
+        if inventory or number not in self.changed or where is None:
+            return
+        spans.append((start, end, written[:where[0]] + self.changed[number] + written[where[1]:]))

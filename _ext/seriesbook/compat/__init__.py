@@ -1,0 +1,116 @@
+"""Every private Sphinx, jieba or docutils internal seriesbook relies on, behind one door each.
+
+seriesbook needs a few things no public API offers (the builder class inside a transform, the
+doctrees Sphinx holds, conf.py's own values, intersphinx's fetch). Each is reached in exactly
+one small function here, listed in :data:`INTERNALS` with the upstream code it relies on and,
+where there is one, the upstream issue about a public hook. ``tests/test_compat.py`` pins that
+code (a Sphinx or jieba upgrade that changes it fails the test, not a build) and scans the
+package: a private access outside this package fails it too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from seriesbook.compat._docutils import detach_document
+from seriesbook.compat._jieba import double_total, empty_tokenizer, frequencies, total
+from seriesbook.compat._sphinx import (
+    ENVIRONMENT_BOOKKEEPING,
+    SphinxNodeUpdater,
+    after_logging_setup,
+    application,
+    builder_class,
+    conf_py_values,
+    doctrees_in_memory,
+    fetch_like_intersphinx,
+    forget_translations,
+    init_search_language,
+    replace_node_updater,
+    set_contents_name,
+    sphinx_logger,
+)
+
+__all__ = [
+    "ENVIRONMENT_BOOKKEEPING",
+    "INTERNALS",
+    "Internal",
+    "SphinxNodeUpdater",
+    "after_logging_setup",
+    "application",
+    "builder_class",
+    "conf_py_values",
+    "detach_document",
+    "doctrees_in_memory",
+    "double_total",
+    "empty_tokenizer",
+    "fetch_like_intersphinx",
+    "forget_translations",
+    "frequencies",
+    "init_search_language",
+    "replace_node_updater",
+    "set_contents_name",
+    "sphinx_logger",
+    "total",
+]
+
+
+@dataclass(frozen=True)
+class Internal:
+    """One private upstream name a door uses, and the upstream code that must stay as seen."""
+
+    name: str  # the attribute or function reached (its last part is what the code names)
+    door: str  # the function here that reaches it
+    owner: str  # dotted path of the upstream code pinned
+    sha256: str  # of ``inspect.getsource(owner)`` as of the tested version
+    upstream: str = ""  # the upstream issue about a public hook, where there is one
+
+
+INTERNALS: tuple[Internal, ...] = (
+    Internal("BuildEnvironment._builder_cls", "builder_class",
+             "sphinx.application.Sphinx._post_init_env",
+             "7bf195f2af8568487200dfa8e9373615a8aecb61acdc915d68a08e0c42861f8b"),
+    Internal("BuildEnvironment._app", "application",
+             "sphinx.environment.BuildEnvironment.__init__",
+             "f7546f87bad24ad9d2c99b3b4a90bb4d7e94492be1cc4f07ba1a2e0b3ce68b46"),
+    Internal("BuildEnvironment._write_doc_doctree_cache", "doctrees_in_memory",
+             "sphinx.environment.BuildEnvironment.__init__",
+             "f7546f87bad24ad9d2c99b3b4a90bb4d7e94492be1cc4f07ba1a2e0b3ce68b46"),
+    Internal("BuildEnvironment._pickled_doctree_cache", "ENVIRONMENT_BOOKKEEPING",
+             "sphinx.environment.BuildEnvironment.__init__",
+             "f7546f87bad24ad9d2c99b3b4a90bb4d7e94492be1cc4f07ba1a2e0b3ce68b46"),
+    Internal("Config._raw_config", "conf_py_values", "sphinx.config.Config.__init__",
+             "9c80d8846de7a14a96a163c32d64cfa8be9962d2e69f32d187d631596bc119aa"),
+    Internal("sphinx.locale.translators", "forget_translations", "sphinx.locale.init",
+             "da7b4ddbc73c1799bdd9530985d7c7b02f18ddd6156ec837084bbe68049f7adc"),
+    Internal("sphinx.util.logging.setup", "after_logging_setup", "sphinx.util.logging.setup",
+             "fd9a17e25eb64f2834f99bf4dd09bb3f071786baa976e2465426012ca90f50fa"),
+    # pinned through the door: once editions is set up, Locale's module holds the subclass
+    Internal("sphinx.transforms.i18n._NodeUpdater", "SphinxNodeUpdater",
+             "seriesbook.compat.SphinxNodeUpdater.update_title_mapping",
+             "562795a8e7a9ff4c458e549ccb74e548566d4cf3a32344c334cfd42c92be3867"),
+    Internal("sphinx.transforms.i18n._NodeUpdater", "replace_node_updater",
+             "sphinx.transforms.i18n.Locale.apply",
+             "118126ca0d1cb9850eaf3ebfb76f532cf473107a0c6fdbf7e6701c379cb6a3b6"),
+    Internal("LaTeXBuilder.get_contentsname", "set_contents_name",
+             "sphinx.builders.latex.LaTeXBuilder.get_contentsname",
+             "807169befff5588af33a230dbec82fc855142ce738ea1d810ac42c41839888c2"),
+    Internal("SearchChinese.__init__", "init_search_language",
+             "sphinx.search.zh.SearchChinese.__init__",
+             "0f9f9dd26e40920bad7860d6b05ec8b6af82ffe3e89723b707469b2b4cdb57fa"),
+    Internal("sphinx.ext.intersphinx._load._fetch_inventory_data", "fetch_like_intersphinx",
+             "sphinx.ext.intersphinx._load._fetch_inventory_data",
+             "a40f5898c68104c52aa28b246db0aaf435fed90530c8720f687d7f979ae50647",
+             "https://github.com/sphinx-doc/sphinx/pull/12657"),
+    Internal("sphinx.ext.intersphinx._load._InvConfig", "fetch_like_intersphinx",
+             "sphinx.ext.intersphinx._load._InvConfig",
+             "672b8fe695e33b089f9c2e527ce0a8c4cd5343c26e9c4fb81b45c60fecb9d216"),
+    Internal("docutils.nodes.Node._document", "detach_document",
+             "docutils.nodes.Node.document.fget",
+             "b57260974b1d1cf6030e3165873eb4666d9cb596dd90e53773f47d89be48de7f"),
+    Internal("jieba.Tokenizer.FREQ", "frequencies", "jieba.Tokenizer.initialize",
+             "37d4a8937f6058fa2614a2ec3ca1751cbe4ecd9e5168b89aa0a03e5db635f541"),
+    Internal("jieba.Tokenizer.total", "total", "jieba.Tokenizer.initialize",
+             "37d4a8937f6058fa2614a2ec3ca1751cbe4ecd9e5168b89aa0a03e5db635f541"),
+    Internal("jieba.Tokenizer.initialized", "empty_tokenizer", "jieba.Tokenizer.check_initialized",
+             "5357ee21433b7b98f053bf5708be9f572610d2a45bf3a3109c53a2cd6134d773"),
+)

@@ -1,0 +1,136 @@
+"""Doors to Sphinx internals: each a small named function, so an upgrade breaks in one place.
+
+Every door is listed in :data:`seriesbook.compat.INTERNALS` with the upstream code it relies on;
+``tests/test_compat.py`` pins that code and fails when Sphinx changes it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from typing import IO, TYPE_CHECKING, Any
+
+import sphinx.locale
+from sphinx.transforms import i18n
+from sphinx.util import logging as sphinx_logging
+
+if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.builders import Builder
+    from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
+    from sphinx.search import SearchLanguage
+
+
+#: The private attributes of Sphinx's environment that are its own bookkeeping (the application,
+#: directories, doctree caches): a check's fingerprint of what references resolve against
+#: leaves them out. A new private attribute is fed to the fingerprint (a full resolve, never a
+#: missed problem); the guard test pins ``BuildEnvironment.__init__`` that sets these.
+ENVIRONMENT_BOOKKEEPING = frozenset({
+    "_app", "_pickled_doctree_cache", "_write_doc_doctree_cache",
+})
+
+
+def builder_class(env: BuildEnvironment) -> type[Builder] | None:
+    """The builder class of this build, as Sphinx's own transforms reach it (none while
+    unpickling). Post-transforms run in ``-j`` worker processes too, where ``app.builder`` is
+    not at hand and ``SphinxTransform.app`` is deprecated."""
+    builder: type[Builder] | None = getattr(env, "_builder_cls", None)
+    return builder
+
+
+def application(env: BuildEnvironment) -> Sphinx:
+    """The application of this build, for a transform (``SphinxTransform.app`` is deprecated)."""
+    app: Sphinx = env._app
+    return app
+
+
+def doctrees_in_memory(env: BuildEnvironment) -> Mapping[str, nodes.document]:
+    """The doctrees this run read and Sphinx still holds (no unpickling); read-only."""
+    kept: Mapping[str, nodes.document] = getattr(env, "_write_doc_doctree_cache", {})
+    return kept
+
+
+def conf_py_values(config: Config) -> dict[str, Any]:
+    """What conf.py itself set, before ``-D`` overrides."""
+    raw: dict[str, Any] = getattr(config, "_raw_config", {})
+    return raw
+
+
+def forget_translations(catalog: str | None = None) -> None:
+    """Drop Sphinx's process-wide translators (all, or *catalog*'s ``general`` one).
+
+    Sphinx keeps one translator per catalog for the process and adds later languages to it as
+    fallbacks: a second build in the same process must start from its own language.
+    """
+    if catalog is None:
+        sphinx.locale.translators.clear()
+    else:
+        sphinx.locale.translators.pop(("general", catalog), None)
+
+
+@contextmanager
+def after_logging_setup(attach: Callable[[Sphinx], None]) -> Iterator[None]:
+    """Call *attach* right after ``Sphinx()`` sets up its logging, before it reads conf.py.
+
+    ``Sphinx()`` replaces every handler of its logger while starting and warns (option types,
+    extensions, ``builder-inited``) before it returns: a handler added afterwards misses those.
+    """
+    setup = sphinx_logging.setup
+
+    def setup_and_attach(
+        app: Sphinx, status: IO[str], warning: IO[str], *, verbosity: int = 0
+    ) -> None:
+        setup(app, status, warning, verbosity=verbosity)
+        attach(app)
+
+    sphinx_logging.setup = setup_and_attach
+    try:
+        yield
+    finally:
+        sphinx_logging.setup = setup
+
+
+def sphinx_logger() -> logging.Logger:
+    """The logger every Sphinx warning passes through."""
+    return logging.getLogger(sphinx_logging.NAMESPACE)
+
+
+#: Sphinx's ``_NodeUpdater`` as shipped, which ``Locale`` looks up in ``sphinx.transforms.i18n``
+#: (for a subclass: :func:`replace_node_updater` swaps what ``Locale`` finds, not this).
+SphinxNodeUpdater = i18n._NodeUpdater
+
+
+def replace_node_updater(updater: type[SphinxNodeUpdater]) -> None:
+    """Make ``Locale`` use *updater* (a subclass of :data:`SphinxNodeUpdater`)."""
+    i18n._NodeUpdater = updater  # type: ignore[misc]
+
+
+def set_contents_name(builder: Builder, name: str) -> None:
+    """Title the LaTeX table of contents *name* (Sphinx takes the first toctree's caption)."""
+    builder.get_contentsname = lambda indexfile: name  # type: ignore[attr-defined]
+
+
+def init_search_language(language: SearchLanguage, options: dict[str, str]) -> None:
+    """``SearchLanguage.__init__`` for a subclass of Sphinx's ``SearchChinese`` that skips its
+    ``__init__`` (which loads jieba's whole dictionary) and does the rest itself."""
+    from sphinx.search import SearchLanguage
+
+    SearchLanguage.__init__(language, options)
+
+
+def fetch_like_intersphinx(app: Sphinx, target_uri: str, location: str) -> bytes:
+    """The bytes at *location* (a URL, or a path from the source directory), fetched as
+    intersphinx fetches an inventory: its timeout, TLS settings, user agent and auth stripping.
+
+    Raises what intersphinx's fetch raises (``OSError``, ``requests`` errors) on failure.
+    """
+    from sphinx.ext.intersphinx._load import _fetch_inventory_data, _InvConfig
+
+    data, _ = _fetch_inventory_data(
+        target_uri=target_uri, inv_location=location, config=_InvConfig.from_config(app.config),
+        srcdir=app.srcdir, cache_path=None,
+    )
+    return data

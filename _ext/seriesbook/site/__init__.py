@@ -1,0 +1,159 @@
+"""A self-contained site: local Mermaid, Chinese search that really indexes, theme wiring.
+
+Many readers are in mainland China, so a page must load nothing from third-party hosts:
+
+* Mermaid is npm's ``mermaid`` (the version this repository's ``package.json`` pins), vendored in
+  the package (``seriesbook/vendor/mermaid/``, made by ``.ci/vendor-mermaid``), so ``pip install
+  seriesbook`` is enough for a site with diagrams: no Node.js, no CDN. ``seriesbook_mermaid_dir``
+  (or ``$SERIESBOOK_MERMAID_DIR``) overrides it with another ``mermaid/dist``; an override that
+  holds no mermaid is an error, never a silent fallback. The ES module and its chunks (no source
+  maps) are copied to ``_static/mermaid/`` and ``mermaid_use_local`` points there.
+* Sphinx's Chinese search silently indexes nothing when :mod:`jieba` is missing; here that is a
+  build error that says what to install.
+* With sphinx-book-theme, ``seriesbook_repository_url`` fills the repository and edit buttons.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sphinx.errors import ExtensionError
+
+import seriesbook
+from seriesbook import __version__
+from seriesbook.core.config import get_config, language_key
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.config import Config
+    from sphinx.util.typing import ExtensionMetadata
+
+MERMAID_ENTRY = "mermaid.esm.min.mjs"
+MERMAID_CHUNKS = Path("chunks") / "mermaid.esm.min"
+STATIC_SUBDIR = "mermaid"
+MERMAID_ENV = "SERIESBOOK_MERMAID_DIR"
+# Sphinx 9.0's Chinese language_data.js ends with `window.Stemmer = ChineseStemmer;`, a class it
+# never ships (Chinese uses the English stemmer), so every search in the browser stops with a
+# ReferenceError (sphinx-doc/sphinx#14229, fixed upstream by #14416). Define the name first.
+CHINESE_STEMMER_SHIM = "window.ChineseStemmer = function () { return new EnglishStemmer(); };"
+
+
+def packaged_mermaid() -> Path:
+    """The mermaid vendored in the package (its manifest names the version and integrity)."""
+    return Path(seriesbook.__file__).resolve().parent / "vendor" / "mermaid"
+
+
+def holds_mermaid(path: Path) -> bool:
+    return (path / MERMAID_ENTRY).is_file() and (path / MERMAID_CHUNKS).is_dir()
+
+
+def mermaid_override(confdir: Path, configured: str) -> tuple[str, Path] | None:
+    """The overriding mermaid directory and what named it, if the author set one."""
+    if configured:
+        return "seriesbook_mermaid_dir", confdir / configured
+    if os.environ.get(MERMAID_ENV):
+        return f"${MERMAID_ENV}", confdir / os.environ[MERMAID_ENV]
+    return None
+
+
+def find_mermaid_dist(confdir: Path, configured: str) -> Path:
+    """The mermaid build the site serves: the override if set, else the packaged one."""
+    override = mermaid_override(confdir, configured)
+    if override is not None:
+        name, path = override
+        if not holds_mermaid(path):
+            raise ExtensionError(
+                f"seriesbook: {name} is {path}, which holds no mermaid ES module build "
+                f"({MERMAID_ENTRY} and {MERMAID_CHUNKS.as_posix()}/): point it at npm's "
+                "mermaid/dist (`npm install mermaid`), or unset it to use the mermaid "
+                "packaged with seriesbook."
+            )
+        return path.resolve()
+    packaged = packaged_mermaid()
+    if not holds_mermaid(packaged):
+        raise ExtensionError(
+            f"seriesbook: the mermaid packaged with seriesbook is missing from {packaged} (a "
+            "broken install?): reinstall seriesbook, or set seriesbook_mermaid_dir to npm's "
+            "mermaid/dist."
+        )
+    return packaged
+
+
+def is_website(app: Sphinx) -> bool:
+    """A web site: not an embedded HTML output such as EPUB, whose reader runs no mermaid."""
+    return app.builder.format == "html" and not getattr(app.builder, "embedded", False)
+
+
+def _require_mermaid(app: Sphinx) -> None:
+    if not is_website(app):
+        return
+    dist = find_mermaid_dist(Path(app.confdir), get_config(app.config).mermaid_dir)
+    app.config.mermaid_use_local = f"{STATIC_SUBDIR}/{MERMAID_ENTRY}"
+    app.env.seriesbook_mermaid_dist = dist  # type: ignore[attr-defined]
+
+
+def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
+    dist: Path | None = getattr(app.env, "seriesbook_mermaid_dist", None)
+    if exception is not None or dist is None or not is_website(app):
+        return
+    target = Path(app.outdir) / "_static" / STATIC_SUBDIR
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(dist / MERMAID_ENTRY, target / MERMAID_ENTRY)
+    shutil.copytree(
+        dist / MERMAID_CHUNKS,
+        target / MERMAID_CHUNKS,
+        ignore=shutil.ignore_patterns("*.map"),
+        dirs_exist_ok=True,
+    )
+
+
+def _require_jieba(app: Sphinx) -> None:
+    language = app.config.html_search_language or app.config.language or ""
+    if not is_website(app) or language_key(language, ["zh"]) is None:
+        return
+    # find_spec, not import: importing jieba is paid only where the search index is made
+    # (sphinx.search.zh imports it)
+    if importlib.util.find_spec("jieba") is None:
+        raise ExtensionError(
+            "seriesbook: Chinese search needs jieba, which is not installed; without it Sphinx "
+            "builds an empty search index. Install it: `pip install jieba` (a dependency of "
+            "seriesbook, so `pip install seriesbook` or `make html` brings it)."
+        )
+    app.add_js_file(None, body=CHINESE_STEMMER_SHIM)
+
+
+def _wire_theme(app: Sphinx, config: Config) -> None:
+    """Fill sphinx-book-theme's repository and edit buttons from seriesbook_repository_url."""
+    options = get_config(config)
+    if config.html_theme != "sphinx_book_theme" or not options.repository_url:
+        return
+    theme_options: dict[str, Any] = dict(config.html_theme_options)
+    srcdir = Path(app.srcdir).resolve()
+    docs_path = os.path.relpath(srcdir, Path(app.confdir).resolve())
+    theme_options.setdefault("repository_url", options.repository_url)
+    theme_options.setdefault("repository_branch", options.repository_branch)
+    theme_options.setdefault("path_to_docs", "" if docs_path == "." else docs_path)
+    theme_options.setdefault("use_repository_button", True)
+    theme_options.setdefault("use_edit_page_button", True)
+    config.html_theme_options = theme_options
+
+
+def _on_builder_inited(app: Sphinx) -> None:
+    _require_jieba(app)
+    _require_mermaid(app)
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("seriesbook.core.config")
+    app.setup_extension("myst_parser")
+    app.setup_extension("sphinxcontrib.mermaid")
+    app.setup_extension("seriesbook.speed.sidebar")
+    app.setup_extension("seriesbook.speed.templates")
+    app.connect("config-inited", _wire_theme)
+    app.connect("builder-inited", _on_builder_inited)
+    app.connect("build-finished", _copy_mermaid)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

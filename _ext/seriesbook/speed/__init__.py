@@ -1,0 +1,29 @@
+"""Build-speed machinery: the same pages, built faster. Nothing here changes what a build writes.
+
+* :mod:`.heap` — Python's cycle collector runs less often during a build (and not at exit);
+* :mod:`.sidebar` — the theme's titles-only sidebar toctree from reduced tocs;
+* :mod:`.templates` — the theme's compiled Jinja templates kept between builds.
+
+Each is an extension of its own (``seriesbook.site`` sets up the sidebar and templates, which
+only HTML builds use); ``seriesbook.speed`` sets up all three. Other speed work lives with the
+capability it speeds up, where it needs that capability's internals: the search's segmentation
+cache (``seriesbook_search_cache``), translated messages' parses and the title index
+(``seriesbook.editions``). ``benchmarks/identical.py`` proves the output unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from seriesbook import __version__
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.setup_extension("seriesbook.speed.heap")  # gc thresholds raised until build-finished
+    app.setup_extension("seriesbook.speed.sidebar")  # html-page-context: the toctree function
+    app.setup_extension("seriesbook.speed.templates")  # builder-inited: Jinja bytecode cache
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

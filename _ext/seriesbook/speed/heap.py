@@ -1,0 +1,105 @@
+"""Run Python's cycle collector less often while a book is built.
+
+A Sphinx build allocates millions of short-lived objects (docutils nodes, markdown-it tokens,
+Jinja frames) and keeps a large heap alive (the environment, the theme, every module). With
+CPython's default thresholds (700, 10, 10) the cycle collector runs about a thousand times in a
+full build of the outline's book and rescans the long-lived heap in each of its full passes,
+a large share of a build and of a ``seriesbook check`` (measured with ``gc.callbacks``; the
+figures are in ``benchmarks/RESULTS.md``). Almost all of those objects are freed by reference
+counting anyway; the collector only has to find the cycles (a node and its parent), and finding
+them a little later costs a few megabytes of peak memory.
+
+The same heap made the interpreter's exit slow: Python collects cycles over the whole heap
+while it shuts down, to free memory the operating system takes back at once. :func:`setup` and
+:func:`relaxed` therefore register :func:`gc.freeze` to run at exit (once per process): the
+shutdown collections then skip the heap. Exit handlers, ``weakref.finalize`` callbacks and the
+flushing of the standard streams run as before; only cycles still unreachable at exit are left
+to the operating system.
+
+:func:`setup` (for ``sphinx-build``) and :func:`relaxed` raise the thresholds to
+:data:`THRESHOLDS` for the duration of a build and put back whatever was there before, so a
+process that runs several builds (the tests, an autobuild server) or other work afterwards gets
+its own settings back. The ``seriesbook`` command owns its process and keeps them raised to the
+end (:func:`relax_process`): putting them back just before exiting made the collector catch up
+on the whole heap for nothing. Nothing a build produces depends on when cycles are collected.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+    from sphinx.util.typing import ExtensionMetadata
+
+#: gc thresholds during a build: a collection every 50,000 net allocations of tracked objects
+#: instead of every 700 (gen 0), and the older generations' ratios a little higher.
+THRESHOLDS = (50_000, 20, 10)
+
+
+_exit_registered: list[bool] = []
+
+
+def _freeze_at_exit() -> None:
+    if not _exit_registered:
+        atexit.register(gc.freeze)
+        _exit_registered.append(True)
+
+
+def _relax() -> tuple[int, int, int] | None:
+    """Raise the thresholds; the previous ones, or None if they were already as high."""
+    _freeze_at_exit()
+    previous = gc.get_threshold()
+    if previous[0] == 0 or previous[0] >= THRESHOLDS[0]:  # disabled, or already relaxed
+        return None
+    gc.set_threshold(*THRESHOLDS)
+    return previous
+
+
+def relax_process() -> None:
+    """Relax the collector for the rest of the process (a command that exits when done)."""
+    _relax()
+
+
+@contextmanager
+def relaxed() -> Iterator[None]:
+    """The collector's thresholds raised inside the block (the ``seriesbook`` command's run)."""
+    previous = _relax()
+    try:
+        yield
+    finally:
+        if previous is not None:
+            gc.set_threshold(*previous)
+
+
+@contextmanager
+def paused() -> Iterator[None]:
+    """No cycle collection inside the block: for work that allocates much and frees little
+    while a whole book's doctrees are alive (``renumber``'s planning), where the collector's
+    passes over them would cost more than the work itself."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    """Relax the collector from now until the build finishes."""
+    from seriesbook import __version__
+
+    previous = _relax()
+    if previous is not None:
+
+        def restore(app: Sphinx, exception: BaseException | None) -> None:
+            gc.set_threshold(*previous)
+
+        # last, after every other build-finished handler has allocated what it needs
+        app.connect("build-finished", restore, priority=1000)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
