@@ -26,6 +26,7 @@ html_title = "《PyTorch 训练框架内核深度解析》"
 # html_title is not a catalog message: each edition's title is chosen once its language is known.
 EDITION_TITLES = {"en": "Inside PyTorch: The Training Stack, Source by Source"}
 EDITION_AUTHORS = {"en": "The authors of Inside PyTorch"}
+EDITION_COPYRIGHTS = {"en": "2026, the authors of Inside PyTorch. Text licensed CC BY-NC-SA 4.0"}
 html_search_language = "zh"
 html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
@@ -97,6 +98,9 @@ def _edition_title(app: Sphinx, config: Config) -> None:
     author_ = EDITION_AUTHORS.get(config.language, author)
     if config.language in EDITION_TITLES:
         config.html_title = title
+    # the page footer's words are the edition's too
+    config.author = author_
+    config.copyright = EDITION_COPYRIGHTS.get(config.language, copyright)
     config.latex_documents = [("index", f"{BOOK_FILE}.tex", title, author_, "manual")]
     config.epub_title = title
     config.epub_author = author_

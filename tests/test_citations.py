@@ -391,7 +391,7 @@ def test_lock_round_trip_verifies_offline(
     assert citation_counts(offline.env, "index").verified == 11
 
 
-def test_lock_is_deterministic_small_and_textless(
+def test_lock_is_deterministic_small_and_text_only_for_previews(
     make_app: MakeApp, tmp_path: Path, git_source: Path
 ) -> None:
     first = _lock(make_app, book(tmp_path, "forms", "a"), git_source).read_bytes()
@@ -402,8 +402,12 @@ def test_lock_is_deterministic_small_and_textless(
     demo = data["sources"]["demo"]
     assert demo["ref"] == "v1.0" and len(demo["commit"]) == 40
     assert demo["files"]["pkg/engine.py"]["lines"] == 10
-    assert "ready" not in first.decode() and "execute(" not in first.decode()
-    assert len(first) < 3000
+    # source text only under "text": each cited range's lines (for previews), nowhere else
+    assert demo["text"]["pkg/engine.py:5-5"] == "    def run(self, graph):"
+    del demo["text"]
+    rest = json.dumps(data, ensure_ascii=False)
+    assert "ready" not in rest and "execute(" not in rest
+    assert len(first) < 4000
 
 
 def test_lock_from_a_directory_equals_lock_from_git_but_for_the_commit(

@@ -44,6 +44,8 @@ TEST_TOOLS = ("pytest", "playwright", "mypy", "ruff")
 # What the environment of `make test` adds, which a newcomer's shell would not have.
 NOT_A_NEWCOMERS = (
     "SERIESBOOK_MERMAID_DIR", "PUPPETEER_EXECUTABLE_PATH", "VIRTUAL_ENV", "PYTHONPATH",
+    # `make test` runs pytest inside make: a nested make would print "Entering directory"
+    "MAKELEVEL", "MAKEFLAGS", "MFLAGS",
 )
 
 

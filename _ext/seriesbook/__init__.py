@@ -12,6 +12,7 @@ registers:
 * ``seriesbook.editions`` — translated editions from gettext catalogs;
 * ``seriesbook.renumbered`` — publishes the renumbering history beside ``objects.inv`` and warns
   when a link into a sibling volume names a number renumbered there;
+* ``seriesbook.previews`` — previews of § sections, chapters and cited source lines;
 * ``seriesbook.offline`` — PDF (XeLaTeX, xeCJK) and EPUB editions with drawn diagrams;
 * ``seriesbook.speed`` — build-speed machinery (same output, built faster).
 
@@ -33,6 +34,7 @@ __version__ = "0.1.0"
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
     "seriesbook.search", "seriesbook.editions", "seriesbook.renumbered",
+    "seriesbook.previews",
     "seriesbook.offline", "seriesbook.speed",
 )
 

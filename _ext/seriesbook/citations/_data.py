@@ -41,9 +41,18 @@ class SourceId:
     commit: str
 
 
+#: How many of a citation's lines are kept (lock, previews): a longer range shows these and
+#: says how many more there are.
+SHOWN_LINES = 12
+
+
 @dataclass(frozen=True)
 class Facts:
-    """Everything a check of one citation found, as the lock stores it (no source text)."""
+    """Everything a check of one citation found, as the lock stores it.
+
+    ``text`` is the first :data:`SHOWN_LINES` cited lines as the source has them (UTF-8, an
+    undecodable byte replaced), so a build without the source previews the same lines.
+    """
 
     source: SourceId
     file: FileFact | None
@@ -51,6 +60,7 @@ class Facts:
     symbol_ok: bool | None = None
     excerpt_hash: str = ""
     excerpt_ok: bool | None = None
+    text: str | None = None
 
 
 @dataclass

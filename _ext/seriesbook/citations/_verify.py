@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from seriesbook.citations import lockfile
 from seriesbook.citations._data import (
     PENDING,
+    SHOWN_LINES,
     VERIFIED,
     CitationRecord,
     Facts,
@@ -232,7 +233,13 @@ def facts_from_copy(
         symbol_ok,
         excerpt_hash(record.excerpt) if record.excerpt is not None else "",
         excerpt_ok,
+        shown_text(file.lines[citation.start - 1 : citation.end]),
     )
+
+
+def shown_text(cited: Sequence[bytes]) -> str:
+    """The cited lines a preview shows (the first :data:`SHOWN_LINES`), as text."""
+    return b"\n".join(cited[:SHOWN_LINES]).decode(errors="replace")
 
 
 def facts_from_lock(
@@ -250,7 +257,8 @@ def facts_from_lock(
         symbol_ok = locked.symbols.get(f"{range_hash} {citation.symbol}")
     xhash = excerpt_hash(record.excerpt) if record.excerpt is not None else ""
     excerpt_ok = locked.excerpts.get(f"{range_hash} {xhash}") if xhash and range_hash else None
-    return Facts(source, file, range_hash, symbol_ok, xhash, excerpt_ok)
+    text = locked.text.get(lockfile.range_key(citation)) if range_hash else None
+    return Facts(source, file, range_hash, symbol_ok, xhash, excerpt_ok, text)
 
 
 def stale_reason(facts: Facts, locked: lockfile.LockedSource, citation: Citation) -> str:
@@ -269,6 +277,10 @@ def stale_reason(facts: Facts, locked: lockfile.LockedSource, citation: Citation
         excerpt is not None and excerpt != facts.excerpt_ok
     ):
         return f"the lock's result for {citation.path}:{citation.lines} differs"
+    if key in locked.ranges and facts.text is not None and locked.text.get(key) != facts.text:
+        if not locked.text:
+            return "it keeps no cited text (written before previews)"
+        return f"its text of {citation.path}:{citation.lines} differs"
     return ""
 
 

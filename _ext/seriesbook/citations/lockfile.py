@@ -7,9 +7,12 @@ same book and sources, and small: per source the release it describes (repo, ref
 * ``files``: each cited path → ``{"lines": N, "sha256": …}`` or ``{"problem": code}``;
 * ``ranges``: ``path:START-END`` → hash of the cited lines;
 * ``symbols``: ``"<range hash> <symbol>"`` → whether the symbol occurs in those lines;
-* ``excerpts``: ``"<range hash> <excerpt hash>"`` → whether the excerpt matches them.
+* ``excerpts``: ``"<range hash> <excerpt hash>"`` → whether the excerpt matches them;
+* ``text``: ``path:START-END`` → the first cited lines (at most 12), the text link previews
+  show, so a build without the source (CI, Read the Docs) previews exactly the same bytes.
+  A lock without it (older) is read as it is: those citations verify, unpreviewed.
 
-No source text is stored. A lock only vouches for the release it names.
+A lock only vouches for the release it names.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ class LockedSource:
     ranges: dict[str, str] = field(default_factory=dict)
     symbols: dict[str, bool] = field(default_factory=dict)
     excerpts: dict[str, bool] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
 
     def covers(self, source: SourceId) -> bool:
         """Same repository and ref, and commits that agree as far as both are known."""
@@ -60,6 +64,7 @@ class LockedSource:
             "ranges": self.ranges,
             "symbols": self.symbols,
             "excerpts": self.excerpts,
+            "text": self.text,
         }
 
     @classmethod
@@ -73,6 +78,8 @@ class LockedSource:
             {k: _typed(v, bool, f"symbols[{k!r}]", k) for k, v in _field(entry, "symbols").items()},
             {k: _typed(v, bool, f"excerpts[{k!r}]", k)
              for k, v in _field(entry, "excerpts").items()},
+            {k: _typed(v, str, f"text[{k!r}]", k)
+             for k, v in _field(entry, "text", optional=True).items()},
         )
 
 
@@ -103,7 +110,9 @@ def _mapping(value: object, what: str, key: str) -> dict[str, Any]:
     return value
 
 
-def _field(entry: dict[str, Any], name: str) -> dict[str, Any]:
+def _field(entry: dict[str, Any], name: str, *, optional: bool = False) -> dict[str, Any]:
+    if optional and name not in entry:
+        return {}
     return _mapping(entry.get(name), repr(name), name)
 
 
@@ -220,6 +229,8 @@ def add_to_lock(lock: Lock, record: CitationRecord) -> None:
         locked.symbols[f"{facts.range_hash} {citation.symbol}"] = facts.symbol_ok
     if facts.excerpt_ok is not None:
         locked.excerpts[f"{facts.range_hash} {facts.excerpt_hash}"] = facts.excerpt_ok
+    if facts.text is not None:
+        locked.text[range_key(citation)] = facts.text
 
 
 def write_lock(app: Sphinx) -> Path:

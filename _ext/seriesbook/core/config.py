@@ -118,6 +118,8 @@ SOURCE_KEYS: dict[str, str] = {
     "commit": "the commit the ref must resolve to (optional)",
     "path": "a local copy, relative to conf.py (optional)",
     "generated": "generated files: path or glob → what to cite instead (optional)",
+    "license": "the source's license, shown under its previewed lines (optional; PyTorch and "
+    "vLLM are known)",
 }
 
 
@@ -286,6 +288,13 @@ class SeriesbookConfig:
         "citations. False: the source text (Sphinx's way).",
         check=_is_bool,
     )
+    previews: bool = _option(
+        True,
+        "Previews of § sections, chapters and cited source lines on hover, focus or tap "
+        "(HTML); False turns them off.",
+        "html",
+        check=_is_bool,
+    )
     search_cache: bool = _option(
         True,
         "Keep jieba's segmentation of each text in the doctree directory, so a rebuild only "
@@ -339,6 +348,12 @@ def conf_py_values(config: Config) -> dict[str, Any]:
     return compat.conf_py_values(config)
 
 
+def is_set_by_author(config: Config, name: str) -> bool:
+    """Whether conf.py or ``-D`` gave *name* a value (Sphinx keeps both, unmerged, until read):
+    seriesbook's defaults for other extensions' options yield to the author's."""
+    return name in config.overrides or name in conf_py_values(config)
+
+
 def source_language(config: Config) -> str:
     """The book's own language: the first of its editions."""
     return book_editions(config)[0]
@@ -375,6 +390,12 @@ def from_edition_root(url: str, to_root: str) -> str:
     edition's root (``edition_url``, ``download_url``), which *to_root* leads to
     (:func:`edition_root`)."""
     return url if url.startswith("/") or "://" in url else to_root + url
+
+
+def language_tag(language: str) -> str:
+    """The BCP 47 tag of a Sphinx language, for ``lang``, ``xml:lang`` and ``hreflang``:
+    ``zh_CN`` → ``zh-CN`` (the one rule every mark of a language uses)."""
+    return language.replace("_", "-")
 
 
 def rtd_language(language: str) -> str:

@@ -101,6 +101,11 @@ class Problem(Enum):
     )
     # search index
     SEARCH_CACHE = "search-cache", "Search cache not writable; the index is still built."
+    # previews
+    PREVIEW_SIBLING = (
+        "preview-sibling",
+        "A sibling volume's published previews are not readable; its links are not previewed.",
+    )
 
     @property
     def code(self) -> str:

@@ -18,6 +18,9 @@ language; every other one is a *translated edition*.
   only the catalogs seriesbook has read without error.
 * Coverage (:mod:`._coverage`): :func:`catalog_coverage` per page; a translated page below
   100% shows a notice with its percentage (:mod:`._notice`).
+* Language marks (:mod:`._marks`): in a translated edition, text still in the book's language
+  (untranslated messages, pages without a catalog, diagrams, toctree captions) carries
+  ``lang`` (and ``xml:lang`` in EPUB) of the source language.
 * Language switcher (:mod:`._switcher`): links to the same page, same anchor, in every other
   edition; ``seriesbook_edition_url`` is the link pattern.
 * Translators (``seriesbook update-po``, :mod:`._update`): the previous text of every fuzzy
@@ -41,7 +44,7 @@ from seriesbook.core.config import (
     is_translated_edition,
     source_language,
 )
-from seriesbook.editions import _diagrams, _kept_messages, _titles
+from seriesbook.editions import _diagrams, _kept_messages, _marks, _titles
 from seriesbook.editions._catalogs import check_before_compiling, read_catalog, report_orphans
 from seriesbook.editions._coverage import (
     Coverage,
@@ -165,6 +168,11 @@ def setup(app: Sphinx) -> ExtensionMetadata:
         compat.replace_node_updater(_titles.IndexedNodeUpdater)
         app.add_transform(_titles.OpenTitleIndex)
         app.add_transform(_titles.CloseTitleIndex)
+    # untranslated text says its language (lang="zh-CN"; xml:lang too in EPUB)
+    app.add_transform(_marks.MarkSourceText)
+    app.connect("html-page-context", _marks.mark_page, priority=600)  # after the theme's
+    app.connect("html-page-context", _marks.mark_epub_root)
+    app.set_translator("epub", _marks.XmlLangTranslator, override=True)
     app.add_transform(NoteMessages)
     app.add_transform(NoteOutdated)  # fuzzy translations shown, marked (seriesbook_outdated_…)
     app.add_transform(KeepOutdated)

@@ -13,6 +13,7 @@ from docutils import nodes
 
 from seriesbook.core.percent import percent_text
 from seriesbook.editions._coverage import Coverage
+from seriesbook.editions._marks import language_class
 from seriesbook.editions._status import status_link
 from seriesbook.editions._ui import language_name, notice_outdated, notice_text, notice_title
 
@@ -24,12 +25,25 @@ def notice(coverage: Coverage, source: str, outdated: int = 0) -> nodes.admoniti
     percent = percent_text(coverage.percent)
     node = nodes.admonition("", classes=[NOTICE_CLASS, "warning"])
     node += nodes.title("", notice_title())
-    text = notice_text(percent, language_name(source))
+    text = notice_text(percent, SOURCE_NAME)
     if outdated:
         text += " " + notice_outdated(outdated)
-    node += nodes.paragraph("", text)
+    node += notice_paragraph(text, source)
     node += status_link()
     return node
+
+
+SOURCE_NAME = "\x00"  # where the notice names the book's language
+
+
+def notice_paragraph(text: str, source: str) -> nodes.paragraph:
+    """The notice's words in the edition's language; the book's language named in its own
+    (``简体中文``), marked as such."""
+    before, named, after = text.partition(SOURCE_NAME)
+    if not named:  # a translation of the notice that does not name the language
+        return nodes.paragraph("", before)
+    name = nodes.inline("", language_name(source), classes=[language_class(source)])
+    return nodes.paragraph("", "", nodes.Text(before), name, nodes.Text(after))
 
 
 def add_notice(

@@ -19,7 +19,7 @@ from babel.messages.pofile import read_po
 from sphinx.locale import get_translation
 
 from seriesbook import compat
-from seriesbook.core.config import language_key
+from seriesbook.core.config import language_key, language_tag
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -114,6 +114,16 @@ def download_tooltip(name: str) -> str:
     return str(_("Download the book ({name})")).format(name=name)
 
 
+def diagram_words() -> dict[str, str]:
+    """The accessible names of a diagram's full-screen view (its button, its close button, the
+    view itself), which sphinxcontrib-mermaid writes in English only."""
+    return {
+        "open": str(_("Show the diagram full screen")),
+        "close": str(_("Close the full-screen diagram")),
+        "viewer": str(_("Diagram, full screen")),
+    }
+
+
 def add_catalog(app: Sphinx) -> None:
     """Compile the shipped ``.po`` catalogs (only they are in the package) and register them.
 
@@ -140,9 +150,8 @@ def add_catalog(app: Sphinx) -> None:
     app.add_message_catalog(CATALOG, str(target))
 
 
-def html_lang(language: str) -> str:
-    """A BCP 47 tag for ``lang``/``hreflang``: ``zh_CN`` → ``zh-CN``."""
-    return language.replace("_", "-")
+#: A BCP 47 tag for ``lang``/``hreflang``: ``zh_CN`` → ``zh-CN`` (:func:`language_tag`).
+html_lang = language_tag
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.core.config import conf_py_values
-from seriesbook.editions import html_lang
+from seriesbook.core.config import is_set_by_author, language_tag
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -88,11 +87,6 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def is_set_by_author(config: Config, name: str) -> bool:
-    """Whether conf.py or ``-D`` gave *name* a value (Sphinx keeps both, unmerged, until read)."""
-    return name in config.overrides or name in conf_py_values(config)
-
-
 def latex_elements(language: str) -> dict[str, str]:
     """The LaTeX preamble pieces for an edition in *language*: the Chinese edition keeps xeCJK's
     full-width quotes and dashes, the others typeset them as Latin punctuation."""
@@ -114,4 +108,4 @@ def apply_defaults(app: Sphinx, config: Config) -> None:
     preamble = ours["preamble"] + authors.pop("preamble", "")
     config.latex_elements = {**ours, **authors, "preamble": preamble}
     if not is_set_by_author(config, "epub_language"):
-        config.epub_language = html_lang(language)  # EPUB wants BCP 47: zh-CN
+        config.epub_language = language_tag(language)  # EPUB wants BCP 47: zh-CN

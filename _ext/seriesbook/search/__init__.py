@@ -11,6 +11,12 @@ theme change) segments only the texts that changed, and loads jieba's dictionary
 text is new, and then only the dictionary entries that text needs. ``seriesbook_search_cache =
 False`` turns both off (the index is the same).
 
+Search results land on the § that matches: each page's § parts
+(:mod:`~seriesbook.search.sections`, from the doctree and the ``sec`` domain's anchors) are
+kept in ``<doctreedir>/seriesbook-search-sections.pickle`` and written into the index as per-§
+postings; the index also carries the part of OpenCC's traditional-to-simplified table the book
+needs (:mod:`~seriesbook.search.variants`).
+
 The index is fed in the main process, also under ``-j N`` (the HTML builder calls
 ``IndexBuilder.feed`` from ``write_doc_serialized``), so one cache sees every page. The cache is
 attached when the first page is resolved for writing, each page's texts are recorded under its
@@ -25,7 +31,7 @@ from typing import TYPE_CHECKING
 from sphinx.util import logging
 
 from seriesbook import __version__
-from seriesbook.core.config import get_config
+from seriesbook.core.config import get_config, is_translated_edition, source_language
 from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
@@ -33,6 +39,7 @@ if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
+    from seriesbook.search.compact import PackedJavaScriptIndex
     from seriesbook.search.zh import SearchChinese
 
 logger = logging.getLogger(__name__)
@@ -50,18 +57,46 @@ def _language(app: Sphinx) -> SearchChinese | None:
     return lang if isinstance(lang, SearchChinese) else None
 
 
+def _packed_format(app: Sphinx) -> PackedJavaScriptIndex | None:
+    from seriesbook.search.compact import PackedJavaScriptIndex
+
+    index_format = getattr(app.builder, "indexer_format", None)
+    return index_format if isinstance(index_format, PackedJavaScriptIndex) else None
+
+
 def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Before a page is indexed (main process): the cache notes the page, the words no text
-    node holds are prepared."""
+    node holds are prepared, the page's § parts are noted for the index."""
     lang = _language(app)
     if lang is None:
         return
+    index_format = _packed_format(app)
+    if index_format is not None:
+        from seriesbook.search.sections import page_sections, section_anchors
+
+        def latin(text: str) -> list[str]:
+            return [lang.stem(word.strip()) for word in lang.latin1_letters.findall(text)]
+
+        translated = is_translated_edition(app.config)
+        parts = page_sections(doctree, section_anchors(app, docname), latin, translated)
+        index_format.store.used[docname] = {part.anchor: part for part in parts}
     if get_config(app.config).search_cache:
         if lang.cache is None:
             lang.attach(Path(app.doctreedir))
         assert lang.cache is not None
         lang.cache.begin_page(docname)
     lang.begin_page(doctree)
+
+
+def _save_sections(app: Sphinx, exception: BaseException | None) -> None:
+    index_format = _packed_format(app)
+    if exception is not None or index_format is None:
+        return
+    store = index_format.store
+    try:
+        store.save(store.used, set(app.env.all_docs))
+    except OSError as error:
+        warn(Problem.SEARCH_CACHE, f"cannot save the § sections of the search: {error}", None)
 
 
 def _save(app: Sphinx, exception: BaseException | None) -> None:
@@ -86,7 +121,8 @@ def _pack_index(app: Sphinx) -> None:
     from sphinx.builders.html import StandaloneHTMLBuilder
     from sphinx.search import js_index, languages
 
-    from seriesbook.search.compact import PACKED
+    from seriesbook.search.compact import PackedJavaScriptIndex
+    from seriesbook.search.sections import SectionStore
 
     builder = app.builder
     if not isinstance(builder, StandaloneHTMLBuilder) or builder.indexer_format is not js_index:
@@ -94,7 +130,12 @@ def _pack_index(app: Sphinx) -> None:
     lang = app.config.html_search_language or app.config.language or ""
     chosen = languages.get(lang) or languages.get(lang.partition("_")[0])
     if chosen == LANGUAGE_CLASS:
-        builder.indexer_format = PACKED
+        source = source_language(app.config) if is_translated_edition(app.config) else None
+        packed = PackedJavaScriptIndex(
+            SectionStore.open(Path(app.doctreedir)),
+            source.replace("_", "-") if source else None,
+        )
+        builder.indexer_format = packed
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -106,4 +147,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("builder-inited", _pack_index)
     app.connect("doctree-resolved", _begin_page)
     app.connect("build-finished", _save)
+    app.connect("build-finished", _save_sections)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

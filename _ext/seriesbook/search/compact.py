@@ -8,20 +8,48 @@ under ``seriesbook_bigrams`` instead (about 6 bytes each), and reads them back i
 (``search/seriesbook-search.js``) before Sphinx's search sees the index.
 
 The string: groups separated by a space, one per first character; a group is that character
-and then, for each second character, ``.``, the character and the pages. A character is its
-code point in three base-64 digits; a page is its number in ``width`` base-64 digits.
+and then, for each second character, ``.``, the character and the pages, and, if the term is
+located per §, ``~`` and its § numbers. A character is its code point in three base-64 digits; a
+page is its number in ``width`` base-64 digits; § numbers are written as gaps from the previous
+one, each a base-64 number of 5 bits a digit (a digit of 32 or more says another digit follows),
+or, when shorter, as ``!``, the first number, and a bitmap from it (:func:`section_list`).
+
+**§ sections** (:mod:`~seriesbook.search.sections`): ``seriesbook_sections`` lists each page's §
+anchors and lengths (the §s numbered through the book in page order), and ``other`` holds the
+§ postings of keys that are not packed bigrams (Latin stems, title-only bigrams), and
+``untranslated`` the § whose titles a translated edition left in the book's language. Postings
+are written for the keys found in the fewest § first, up to :data:`SECTION_SHARE` of the rest
+of the index (at least :data:`SECTION_FLOOR` bytes); a key written without them counts as
+present in every § of its pages (the commonest keys, which say least about where a reader
+should land).
+
+**Traditional characters** (:mod:`~seriesbook.search.variants`): ``seriesbook_variants`` holds
+the part of OpenCC's table that leads to the book's text, characters packed as pairs of code
+points, phrases as a mapping.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from sphinx.search import js_index
 
 from seriesbook.core.text import HAN
+from seriesbook.search.sections import SectionStore, SectionText
+from seriesbook.search.variants import table_for
 
 KEY = "seriesbook_bigrams"
+SECTIONS = "seriesbook_sections"
+VARIANTS = "seriesbook_variants"
+#: The § postings may take up to this share of the size of the rest of the index (in bytes), or
+#: :data:`SECTION_FLOOR` bytes if that is more (a small book locates every key).
+SECTION_SHARE = 0.45
+SECTION_FLOOR = 96_000
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 CHAR_WIDTH = 3  # 18 bits: every code point up to U+3FFFF, all of the Han blocks
 
@@ -47,6 +75,73 @@ def _decode(digits: str) -> int:
     return number
 
 
+def varints(numbers: Iterable[int]) -> str:
+    """Ascending *numbers* as gaps, 5 bits a base-64 digit (32 added where a digit follows)."""
+    out: list[str] = []
+    previous = 0
+    for number in numbers:
+        gap, previous = number - previous, number
+        groups = [gap & 31]
+        while gap > 31:
+            gap >>= 5
+            groups.append(gap & 31)
+        last = len(groups) - 1
+        out.extend(DIGITS[g + (32 if i < last else 0)] for i, g in enumerate(reversed(groups)))
+    return "".join(out)
+
+
+def read_varints(text: str) -> list[int]:
+    """The numbers :func:`varints` wrote."""
+    numbers: list[int] = []
+    value = previous = 0
+    for digit in text:
+        code = _VALUES[digit]
+        value = value * 32 + (code & 31)
+        if code < 32:
+            previous += value
+            numbers.append(previous)
+            value = 0
+    return numbers
+
+
+def bitmap(numbers: Sequence[int]) -> str:
+    """Ascending *numbers* as ``!``, the first in :func:`varints`, then a bit for each number
+    from it to the last, 6 a base-64 digit (the first number the highest bit of the first)."""
+    if not numbers:
+        return "!"
+    start = numbers[0]
+    bits = [0] * ((numbers[-1] - start) // 6 + 1)
+    for number in numbers:
+        offset = number - start
+        bits[offset // 6] |= 32 >> (offset % 6)
+    return "!" + varints([start]) + "".join(DIGITS[b] for b in bits)
+
+
+def read_bitmap(text: str) -> list[int]:
+    """The numbers :func:`bitmap` wrote."""
+    body = text[1:]
+    if not body:
+        return []
+    end = next(i for i, digit in enumerate(body) if _VALUES[digit] < 32) + 1
+    start = read_varints(body[:end])[0]
+    return [
+        start + 6 * i + bit
+        for i, digit in enumerate(body[end:])
+        for bit in range(6)
+        if _VALUES[digit] & (32 >> bit)
+    ]
+
+
+def section_list(numbers: Sequence[int]) -> str:
+    """§ numbers written the shorter way: gaps (:func:`varints`) or a :func:`bitmap`."""
+    gaps, bits = varints(numbers), bitmap(numbers)
+    return gaps if len(gaps) <= len(bits) else bits
+
+
+def read_section_list(text: str) -> list[int]:
+    return read_bitmap(text) if text.startswith("!") else read_varints(text)
+
+
 def page_width(pages: int) -> int:
     """Base-64 digits needed to write any page number of a book with *pages* pages."""
     width = 1
@@ -59,23 +154,123 @@ def _is_bigram(term: str) -> bool:
     return len(term) == 2 and all(HAN.match(char) for char in term)
 
 
-def pack(data: dict[str, Any]) -> dict[str, Any]:
-    """*data* (Sphinx's frozen index) with its two-character Chinese terms packed."""
+def _postings(
+    docnames: Sequence[str], sections: Mapping[str, Sequence[SectionText]]
+) -> tuple[list[list[str]], list[list[int]], list[int], dict[str, list[int]]]:
+    """Each page's § anchors and lengths, the § whose titles are not translated, and each
+    key's § numbers (§ numbered through the book)."""
+    anchors: list[list[str]] = []
+    lengths: list[list[int]] = []
+    untranslated: list[int] = []
+    postings: dict[str, list[int]] = {}
+    number = 0
+    for docname in docnames:
+        parts = sections.get(docname, ())
+        anchors.append([part.anchor for part in parts])
+        lengths.append([part.length for part in parts])
+        for part in parts:
+            for key in part.keys:
+                postings.setdefault(key, []).append(number)
+            if part.source_title:
+                untranslated.append(number)
+            number += 1
+    return anchors, lengths, untranslated, postings
+
+
+def _book_characters(data: dict[str, Any]) -> set[str]:
+    found: set[str] = set()
+    for table in ("terms", "titleterms", "alltitles"):
+        for key in data.get(table, {}):
+            found.update(char for char in key if HAN.match(char))
+    return found
+
+
+def _variants(data: dict[str, Any]) -> dict[str, Any]:
+    terms, titles = data["terms"], data["titleterms"]
+    characters, phrases = table_for(
+        _book_characters(data), lambda pair: pair in terms or pair in titles
+    )
+    pairs = "".join(
+        _encode(ord(trad), CHAR_WIDTH) + _encode(ord(simp), CHAR_WIDTH)
+        for trad, simp in sorted(characters.items())
+        if max(ord(trad), ord(simp)) < 64**CHAR_WIDTH
+    )
+    return {"characters": pairs, "phrases": phrases}
+
+
+def pack(
+    data: dict[str, Any],
+    sections: Mapping[str, Sequence[SectionText]] | None = None,
+    source_lang: str | None = None,
+) -> dict[str, Any]:
+    """*data* (Sphinx's frozen index) with its two-character Chinese terms packed, the §
+    postings of *sections* (each page's § parts) and the traditional-character table.
+
+    *source_lang* (a translated edition: the book's language, ``zh-CN``) is what the search
+    page marks titles and snippets that are still in it with."""
     width = page_width(len(data["docnames"]))
+    anchors, lengths, untranslated, postings = _postings(data["docnames"], sections or {})
     terms: dict[str, int | list[int]] = {}
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[tuple[str, str]]] = {}
     for term, pages in sorted(data["terms"].items()):
         if not _is_bigram(term):
             terms[term] = pages
             continue
         numbers = [pages] if isinstance(pages, int) else pages
         code = _encode(ord(term[1]), CHAR_WIDTH) + "".join(_encode(n, width) for n in numbers)
-        groups.setdefault(term[0], []).append(code)
-    packed = " ".join(
-        _encode(ord(first), CHAR_WIDTH) + "".join("." + code for code in codes)
+        groups.setdefault(term[0], []).append((term[1], code))
+    packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: _variants(data)}
+    located = _choose_located(packed, groups, postings)
+    packed[KEY] = {"width": width, "pairs": _pairs(groups, located)}
+    if any(anchors):
+        bigrams = {first + second for first, codes in groups.items() for second, _ in codes}
+        other = {key: section_list(located[key]) for key in sorted(located) if key not in bigrams}
+        packed[SECTIONS] = {
+            "anchors": anchors,
+            "lengths": lengths,
+            "other": other,
+            "untranslated": varints(untranslated),
+        }
+        if source_lang:
+            packed[SECTIONS]["lang"] = source_lang
+    return packed
+
+
+def _json(data: dict[str, Any]) -> str:
+    """The index as JSON, as :class:`PackedJavaScriptIndex` writes it (UTF-8, unescaped)."""
+    return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def _pairs(groups: dict[str, list[tuple[str, str]]], located: Mapping[str, list[int]]) -> str:
+    def code(first: str, second: str, pages: str) -> str:
+        numbers = located.get(first + second)
+        return pages if numbers is None else pages + "~" + section_list(numbers)
+
+    return " ".join(
+        _encode(ord(first), CHAR_WIDTH) + "".join("." + code(first, c, p) for c, p in codes)
         for first, codes in groups.items()
     )
-    return {**data, "terms": terms, KEY: {"width": width, "pairs": packed}}
+
+
+def _choose_located(
+    packed: dict[str, Any],
+    groups: dict[str, list[tuple[str, str]]],
+    postings: dict[str, list[int]],
+) -> dict[str, list[int]]:
+    """The keys whose § postings are written: the rarest first, within the budget."""
+    if not postings:
+        return {}
+    rest = len(_json({**packed, KEY: {"pairs": _pairs(groups, {})}}).encode())
+    budget = max(SECTION_SHARE * rest, SECTION_FLOOR)
+    located: dict[str, list[int]] = {}
+    spent = 0
+    for key, numbers in sorted(postings.items(), key=lambda item: (len(item[1]), item[0])):
+        cost = len(section_list(numbers)) + (1 if _is_bigram(key) else len(json.dumps(key)) + 3)
+        if spent + cost > budget:
+            break
+        spent += cost
+        located[key] = numbers
+    return located
 
 
 def unpack(data: dict[str, Any]) -> dict[str, Any]:
@@ -88,30 +283,57 @@ def unpack(data: dict[str, Any]) -> dict[str, Any]:
         first, *codes = group.split(".")
         for code in codes:
             term = chr(_decode(first)) + chr(_decode(code[:CHAR_WIDTH]))
-            rest = code[CHAR_WIDTH:]
+            rest = code[CHAR_WIDTH:].partition("~")[0]
             numbers = [_decode(rest[i : i + width]) for i in range(0, len(rest), width)]
             terms[term] = numbers[0] if len(numbers) == 1 else numbers
-    unpacked = {key: value for key, value in data.items() if key != KEY}
+    unpacked = {key: value for key, value in data.items() if key not in {KEY, SECTIONS, VARIANTS}}
     unpacked["terms"] = terms
     return unpacked
 
 
 class PackedJavaScriptIndex:
-    """Sphinx's ``searchindex.js`` format (``js_index``) with :func:`pack` and :func:`unpack`."""
+    """``searchindex.js`` with :func:`pack` and :func:`unpack`, written for a fast first search.
 
-    PREFIX, SUFFIX = js_index.PREFIX, js_index.SUFFIX
+    Sphinx writes the index as a JavaScript object literal (``Search.setIndex({...})``, its
+    ``js_index``) with every non-ASCII character escaped; this writes the same JSON unescaped
+    (UTF-8, a Chinese character 3 bytes instead of 6) inside one string literal that the page
+    hands to ``JSON.parse`` (``Search.setIndex(JSON.parse('...'))``), which browsers read much
+    faster than an object literal of that size. :meth:`loads` reads both forms.
+
+    Its :attr:`store` gives each page's § parts when the index is written: those noted in this
+    build (``store.used``), else those kept from the previous one (none: page results).
+    """
+
+    PREFIX, SUFFIX = "Search.setIndex(JSON.parse('", "'))"
+
+    def __init__(self, store: SectionStore | None = None, source_lang: str | None = None) -> None:
+        self.store = store if store is not None else SectionStore(Path(), ())
+        self.source_lang = source_lang
+
+    def sections(self) -> dict[str, list[SectionText]]:
+        pages = {**self.store.pages, **self.store.used}
+        return {docname: list(parts.values()) for docname, parts in pages.items()}
 
     def dumps(self, data: dict[str, Any]) -> str:
-        return js_index.dumps(pack(data))
+        packed = pack(data, self.sections(), self.source_lang)
+        text = _json(packed)
+        return self.PREFIX + text.replace("\\", "\\\\").replace("'", "\\'") + self.SUFFIX
 
     def loads(self, text: str) -> Any:
-        return unpack(js_index.loads(text))
+        if not (text.startswith(self.PREFIX) and text.endswith(self.SUFFIX)):
+            return unpack(js_index.loads(text))  # Sphinx's own form
+        literal = text[len(self.PREFIX) : -len(self.SUFFIX)]
+        return unpack(json.loads(_ESCAPED.sub(r"\1", literal)))
 
     def dump(self, data: dict[str, Any], stream: Any) -> None:
         stream.write(self.dumps(data))
 
     def load(self, stream: Any) -> Any:
         return self.loads(stream.read())
+
+
+#: The escapes :meth:`PackedJavaScriptIndex.dumps` writes: a backslash and the character.
+_ESCAPED = re.compile(r"\\(.)", re.DOTALL)
 
 
 PACKED = PackedJavaScriptIndex()

@@ -11,6 +11,12 @@ Many readers are in mainland China, so a page must load nothing from third-party
 * Sphinx's Chinese search silently indexes nothing when :mod:`jieba` is missing; here that is a
   build error that says what to install.
 * With sphinx-book-theme, ``seriesbook_repository_url`` fills the repository and edit buttons.
+* Fonts: ``seriesbook-lang.css`` gives every language its font stack (Han text in SC fonts in
+  every edition, SC first for ``lang="zh-CN"``), so the browser never guesses a font.
+* Diagrams' full-screen button: sphinxcontrib-mermaid's U+26F6 is missing from common fonts;
+  ``mermaid_fullscreen_button`` defaults to no text and ``seriesbook-diagrams.js`` draws an SVG
+  icon named in the edition's language.
+* Read the Docs addons: :mod:`seriesbook.site.readthedocs`.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from sphinx.errors import ExtensionError
 
 import seriesbook
 from seriesbook import __version__
-from seriesbook.core.config import get_config, language_key
+from seriesbook.core.config import get_config, is_set_by_author, language_key
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -58,6 +64,17 @@ def mermaid_override(confdir: Path, configured: str) -> tuple[str, Path] | None:
     if os.environ.get(MERMAID_ENV):
         return f"${MERMAID_ENV}", confdir / os.environ[MERMAID_ENV]
     return None
+
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+FONTS_STYLE = "seriesbook-lang.css"
+DIAGRAMS_SCRIPT = "seriesbook-diagrams.js"
+
+
+def add_static_dir(app: Sphinx) -> None:
+    """seriesbook's own static files, copied into the site's ``_static``."""
+    if str(STATIC) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(STATIC))
 
 
 def find_mermaid_dist(confdir: Path, configured: str) -> Path:
@@ -142,9 +159,43 @@ def _wire_theme(app: Sphinx, config: Config) -> None:
     config.html_theme_options = theme_options
 
 
+# Mermaid's own stack, with the SC fonts before the generic family: Han labels (a diagram partly
+# translated keeps the edition's language) are drawn in SC, not in the page language's fallback.
+DIAGRAM_FONTS = (
+    '"trebuchet ms", verdana, arial, "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", '
+    '"Microsoft YaHei", sans-serif'
+)
+
+
+def _diagram_fonts(app: Sphinx, config: Config) -> None:
+    """Mermaid's ``fontFamily``, unless ``mermaid_init_config`` names one."""
+    init = dict(config.mermaid_init_config or {})
+    init.setdefault("fontFamily", DIAGRAM_FONTS)
+    config.mermaid_init_config = init
+
+
+def _no_fullscreen_glyph(app: Sphinx, config: Config) -> None:
+    """sphinxcontrib-mermaid's button text defaults to U+26F6, which common fonts lack: no text
+    (``seriesbook-diagrams.js`` draws an icon into an empty button), unless the author set one."""
+    if not is_set_by_author(config, "mermaid_fullscreen_button"):
+        config.mermaid_fullscreen_button = ""
+
+
+def _add_reader_assets(app: Sphinx) -> None:
+    """The font stacks and the diagrams' full-screen button, in the edition's words."""
+    from seriesbook.editions._ui import diagram_words
+
+    add_static_dir(app)
+    app.add_css_file(FONTS_STYLE)
+    words = {f"data-{name}": text for name, text in diagram_words().items()}
+    app.add_js_file(DIAGRAMS_SCRIPT, loading_method="defer", **words)  # type: ignore[arg-type]
+
+
 def _on_builder_inited(app: Sphinx) -> None:
     _require_jieba(app)
     _require_mermaid(app)
+    if is_website(app):
+        _add_reader_assets(app)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -153,6 +204,10 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("sphinxcontrib.mermaid")
     app.setup_extension("seriesbook.speed.sidebar")
     app.setup_extension("seriesbook.speed.templates")
+    app.setup_extension("seriesbook.editions._ui")  # the diagrams' words
+    app.setup_extension("seriesbook.site.readthedocs")
+    app.connect("config-inited", _no_fullscreen_glyph)
+    app.connect("config-inited", _diagram_fonts)
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)

@@ -34,6 +34,7 @@ from sphinx.environment.adapters.toctree import global_toctree_for_doc
 
 from seriesbook import __version__
 from seriesbook.core.config import get_config
+from seriesbook.editions._marks import mark_toctree_captions
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -142,6 +143,8 @@ def local_toctree(
     toctree = global_toctree_for_doc(
         _view(builder.env), pagename, builder, tags=builder.tags, collapse=collapse, **kwargs
     )
+    if toctree is not None:
+        mark_toctree_captions(toctree, builder.config)  # untranslated captions: lang="zh-CN"
     return builder.render_partial(toctree)["fragment"]
 
 

@@ -1,0 +1,131 @@
+"""What each § section of a page says, so a search result can land on the § that matches.
+
+A page with § sections (the ``sec`` domain knows their anchors) is cut into the text each § owns:
+its title and body up to its first numbered sub-§ (an unnumbered sub-heading stays with its §),
+and the page's opening before its first § (anchor ``""``, the top of the page). Each part keeps
+its keys (the Han bigrams of each paragraph, and the stems of its Latin words, as the page's
+terms are stemmed) and its length in characters; :mod:`~seriesbook.search.compact` writes them
+into the index as per-§ postings. Pages without § sections have no parts and keep page results.
+
+The parts are kept per page in ``<doctreedir>/seriesbook-search-sections.pickle``
+(:class:`SectionStore`), so an incremental build, which writes only the changed pages, still
+knows the § of every page when it writes the index.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from docutils import nodes
+
+from seriesbook.core.pagestore import PageStore
+from seriesbook.search.splitter import han_bigrams
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+STORE_NAME = "seriesbook-search-sections.pickle"
+STORE_KEY = ("seriesbook-search-sections", 1)
+
+
+class SectionText(NamedTuple):
+    """One § of a page (``anchor`` ``""``: the page's text before its first §)."""
+
+    anchor: str
+    length: int
+    keys: tuple[str, ...]
+    #: In a translated edition: the title is still in the book's language (not translated).
+    source_title: bool = False
+
+
+def section_anchors(app: Sphinx, docname: str) -> set[str]:
+    """The § anchors of *docname* the ``sec`` domain recorded (none without sections)."""
+    if "seriesbook.sections" not in app.extensions:
+        return set()
+    from seriesbook.sections import get_domain
+
+    return {record.id for record in get_domain(app.env).sections.get(docname, [])}
+
+
+def _own_blocks(node: nodes.Element, anchors: set[str]) -> Iterator[nodes.Element]:
+    """The blocks of *node* outside its numbered sub-sections, in document order."""
+    for child in node.children:
+        if not isinstance(child, nodes.Element) or isinstance(child, nodes.comment | nodes.raw):
+            continue
+        if isinstance(child, nodes.section) and anchors.intersection(child["ids"]):
+            continue
+        if isinstance(child, nodes.TextElement) or child.tagname == "mermaid":
+            yield child
+        else:
+            yield from _own_blocks(child, anchors)
+
+
+def _text(block: nodes.Element) -> str:
+    """What the index takes from a block: its text; a Mermaid diagram's source (its labels)."""
+    return str(block.get("code", "")) if block.tagname == "mermaid" else block.astext()
+
+
+def _untranslated_title(node: nodes.Element) -> bool:
+    title = next(node.findall(nodes.title), None)
+    return title is not None and not title.get("translated")
+
+
+def _part(
+    anchor: str, blocks: list[nodes.Element], latin: Callable[[str], list[str]]
+) -> SectionText:
+    keys: dict[str, None] = {}
+    length = 0
+    for block in blocks:
+        text = _text(block)
+        length += len("".join(text.split()))
+        keys.update(dict.fromkeys(han_bigrams(text)))
+        keys.update(dict.fromkeys(latin(text)))
+    return SectionText(anchor, length, tuple(keys))
+
+
+def page_sections(
+    doctree: nodes.document,
+    anchors: set[str],
+    latin: Callable[[str], list[str]],
+    translated_edition: bool = False,
+) -> list[SectionText]:
+    """The parts of a page (its opening, then each § in document order); none without §.
+
+    *latin* gives the index keys of a text's Latin words (the search language's stems). In a
+    *translated_edition*, a part whose title Sphinx did not translate says so.
+    """
+    if not anchors:
+        return []
+    found: list[tuple[str, nodes.section]] = []
+    for section in doctree.findall(nodes.section):
+        anchor = next((i for i in section["ids"] if i in anchors), None)
+        if anchor is not None:
+            found.append((anchor, section))
+    if not found:
+        return []
+    parts = [_part("", list(_own_blocks(doctree, anchors)), latin)]
+    parts[0] = parts[0]._replace(source_title=translated_edition and _untranslated_title(doctree))
+    for anchor, section in found:
+        part = _part(anchor, list(_own_blocks(section, anchors)), latin)
+        source_title = translated_edition and _untranslated_title(section)
+        parts.append(part._replace(source_title=source_title))
+    return parts
+
+
+class SectionStore(PageStore[str, SectionText]):
+    """Each page's § parts by anchor (:class:`~seriesbook.core.pagestore.PageStore` rules); ``used``
+    holds the pages written in this build."""
+
+    def __init__(self, path: Path, key: tuple[object, ...]) -> None:
+        super().__init__(path, key)
+        self.used: dict[str, dict[str, SectionText]] = {}
+
+    @staticmethod
+    def entry_ok(entry: object) -> bool:
+        return isinstance(entry, SectionText)
+
+    @classmethod
+    def open(cls, doctreedir: Path) -> SectionStore:
+        return cls.read(doctreedir / STORE_NAME, STORE_KEY)

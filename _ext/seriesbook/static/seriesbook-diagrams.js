@@ -1,0 +1,123 @@
+// seriesbook: the diagrams' full-screen button draws everywhere and speaks the edition's language.
+// sphinxcontrib-mermaid writes its button as the character U+26F6, which common fonts lack (an
+// empty box), and names it in English. seriesbook sets that text to "" (mermaid_fullscreen_button)
+// and this script gives each such button an inline SVG icon and the edition's words (this
+// script tag's data-open, data-close and data-viewer attributes). A button with text of its own
+// (an author's mermaid_fullscreen_button) keeps it. The full-screen copy of a diagram keeps the
+// diagram's language (lang="zh-CN" on a diagram not translated yet), and in a diagram partly
+// translated the labels still in the book's language say so.
+(function () {
+  "use strict";
+  var words = (document.currentScript && document.currentScript.dataset) || {};
+  var SVG_NS = "http://www.w3.org/2000/svg";
+
+  function icon() {
+    // Four corners pointing outwards: "expand".
+    var svg = document.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("viewBox", "0 0 16 16");
+    svg.setAttribute("width", "16");
+    svg.setAttribute("height", "16");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    svg.setAttribute("class", "seriesbook-fullscreen-icon");
+    var path = document.createElementNS(SVG_NS, "path");
+    path.setAttribute("d", "M1.5 6V1.5H6M10 1.5h4.5V6M14.5 10v4.5H10M6 14.5H1.5V10");
+    path.setAttribute("fill", "none");
+    path.setAttribute("stroke", "currentColor");
+    path.setAttribute("stroke-width", "1.6");
+    path.setAttribute("stroke-linecap", "round");
+    path.setAttribute("stroke-linejoin", "round");
+    svg.appendChild(path);
+    return svg;
+  }
+
+  function languageOf(element) {
+    var marked = element && element.closest("[lang]");
+    return marked ? marked.getAttribute("lang") : "";
+  }
+
+  function decorate(button) {
+    if (button.dataset.seriesbook) return;
+    button.dataset.seriesbook = "1";
+    if (words.open) {
+      button.setAttribute("aria-label", words.open);
+      button.setAttribute("title", words.open);
+    }
+    if (!button.textContent.trim()) {
+      button.replaceChildren(icon());
+    }
+    button.addEventListener("click", function () {
+      // mermaid copies the diagram into its full-screen view (outside the diagram's lang)
+      var diagram = button.parentNode && button.parentNode.querySelector(".mermaid");
+      var view = document.querySelector(".mermaid-container-fullscreen");
+      if (!view) return;
+      var language = languageOf(diagram);
+      if (language) view.setAttribute("lang", language);
+      else view.removeAttribute("lang");
+    });
+  }
+
+  function decorateViewer(modal) {
+    if (words.viewer) modal.setAttribute("aria-label", words.viewer);
+    var close = modal.querySelector(".mermaid-fullscreen-close");
+    if (close && words.close) {
+      close.setAttribute("aria-label", words.close);
+      close.setAttribute("title", words.close);
+    }
+  }
+
+  // A diagram partly translated: the page lists its untranslated labels' texts (spaces and line
+  // breaks removed) right after it; each element mermaid drew with one of those texts gets the
+  // source language. Checked again whenever mermaid redraws (a theme change).
+  function markSourceLabels() {
+    document.querySelectorAll("script.seriesbook-source-labels").forEach(function (script) {
+      var before = script.previousElementSibling;
+      var diagram = before && (before.matches(".mermaid") ? before : before.querySelector(".mermaid"));
+      var svg = diagram && diagram.querySelector("svg");
+      if (!svg) return;
+      var data;
+      try {
+        data = JSON.parse(script.textContent);
+      } catch (error) {
+        return;
+      }
+      var texts = new Set(data.labels);
+      svg.querySelectorAll("text, foreignObject div, foreignObject span, foreignObject p")
+        .forEach(function (element) {
+          var text = element.textContent.replace(/\s+/g, "");
+          if (!texts.has(text)) return;
+          var marked = element.parentElement && element.parentElement.closest("[lang]");
+          if (marked && svg.contains(marked) && marked.getAttribute("lang") === data.lang) return;
+          element.setAttribute("lang", data.lang);
+        });
+    });
+  }
+
+  function decorateAll(root) {
+    root.querySelectorAll(".mermaid-fullscreen-btn").forEach(decorate);
+    root.querySelectorAll(".mermaid-fullscreen-modal").forEach(decorateViewer);
+  }
+
+  function start() {
+    decorateAll(document);
+    markSourceLabels();
+    // mermaid adds the buttons once the diagrams are drawn (and again on a theme change)
+    new MutationObserver(function (records) {
+      markSourceLabels();
+      records.forEach(function (record) {
+        record.addedNodes.forEach(function (node) {
+          if (node.nodeType !== 1) return;
+          if (node.matches(".mermaid-fullscreen-btn")) decorate(node);
+          else if (node.matches(".mermaid-fullscreen-modal")) decorateViewer(node);
+          else decorateAll(node);
+        });
+      });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
