@@ -119,6 +119,20 @@ def test_pdf_fonts_embedded_and_no_missing_characters(pdf: tuple[str, Path]) -> 
     assert all(re.search(r"\byes\b", line.split("Identity-H")[-1]) for line in fonts), fonts
     assert any("NotoSerifCJK" in line for line in fonts)
     assert "Missing character" not in path.with_suffix(".log").read_text(errors="replace")
+    # what Noto CJK lacks is printed with the fallbacks: CJK Extension B, emoji
+    assert any("HanaMinB" in line for line in fonts) and any("Symbola" in line for line in fonts)
+    assert "罕见字𠀀与表情😀" in pdf_text(path).replace("\n", "")
+
+
+def test_a_character_no_font_has_is_reported_at_its_line(tmp_path: Path) -> None:
+    """Never dropped silently: ``pdf-glyph`` at the file and line (the LaTeX writer only)."""
+    src = copy_root(BOOK, tmp_path / "src")
+    chapter = src / "ch02.md"
+    chapter.write_text(chapter.read_text() + "\n象形文字𓀀（U+13000）无字体可印。\n")
+    line = chapter.read_text().count("\n")
+    output = sphinx("latex", src, tmp_path / "latex", "zh_CN")
+    found = [w for w in output.splitlines() if Problem.PDF_GLYPH.code in w]
+    assert len(found) == 1 and f"ch02.md:{line}:" in found[0] and "U+13000" in found[0], output
 
 
 def test_pdf_text_of_titles_sections_and_diagram_labels(pdf: tuple[str, Path]) -> None:

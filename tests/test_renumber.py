@@ -62,7 +62,7 @@ def test_renumber_rewrites_sources_and_catalogs(
     )
 
     status, out, _ = _run(capsys, "renumber", str(book), "--write")
-    assert status == 0
+    assert status == 1  # written; §9.9 (ch02.md:17) names no section: still to edit
     ch01 = (book / "ch01.md").read_text(encoding="utf-8")
     assert "## §1.1 新插入的一节\n\n新的一节提到 §1.4 与 §1.2.1。" in ch01  # inserted section
     assert "## §1.2 存储" in ch01 and "### §1.2.1 步长" in ch01  # subsection follows parent
@@ -98,7 +98,7 @@ def test_renumber_rewrites_sources_and_catalogs(
 
     # a second run has nothing to do
     status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
-    assert status == 0 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
+    assert status == 1 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
     # and the book checks clean but for the mention of the deleted section
     status, out, _ = _run(capsys, "check", str(book), "--format", "json")
     assert [(p["file"].rsplit("/", 1)[-1], p["code"]) for p in json.loads(out)["problems"]] == [
@@ -139,7 +139,7 @@ def test_duplicate_number_is_a_usage_error(
 def test_sibling_link_to_a_renumbered_section_warns(
     book: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], make_app: MakeApp
 ) -> None:
-    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 1
     volume = make_app("html", srcdir=book, freshenv=True)
     volume.build()
     inventory = Path(volume.outdir)
@@ -196,10 +196,10 @@ def test_a_run_after_an_edit_rereads_that_page_and_plans_as_a_fresh_read(
     assert all(p.stat().st_mtime_ns != read_at[p.name] for p in kept.glob("*.doctree"))
 
     # written through the kept environment, the book is renumbered exactly as a fresh run would
-    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 1
     for args in ((), ("--fresh",)):
         status, out, _ = _run(capsys, "renumber", str(book), "--format", "json", *args)
-        assert status == 0 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
+        assert status == 1 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
 
 
 def test_a_mention_not_written_as_read_is_reported_never_skipped(
@@ -270,7 +270,7 @@ def test_a_new_last_section_is_numbered_in_the_catalog_too(
     book: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The only change is a section to number (no number moves): msgid and msgstr still are."""
-    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 1
     ch01, po = book / "ch01.md", book / "locale/en/LC_MESSAGES/ch01.po"
     ch01.write_text(ch01.read_text(encoding="utf-8") + "\n## § 新的一节\n\n新的一节的正文。\n",
                     encoding="utf-8")
@@ -280,7 +280,7 @@ def test_a_new_last_section_is_numbered_in_the_catalog_too(
     assert status == 1
     report = json.loads(out)
     assert report["map"] == {} and [n["number"] for n in report["new"]] == ["1.5"]
-    assert _run(capsys, "renumber", str(book), "--write")[0] == 0
+    assert _run(capsys, "renumber", str(book), "--write")[0] == 1
     assert "## §1.5 新的一节" in ch01.read_text(encoding="utf-8")
     catalog = po.read_text(encoding="utf-8")
     assert 'msgid "§1.5 新的一节"\nmsgstr "§1.5 A new section"' in catalog

@@ -269,7 +269,8 @@ def test_commit_is_pinned_with_at_commit_and_checked_in_git(
                    "--write"])
     out = capsys.readouterr().out
     assert status == 1  # written; the changed and lost citations are for review
-    assert f'conf.py:7: edit by hand: seriesbook_sources["demo"]["commit"] = {commit!r}' in out
+    assert f"conf.py:9: commit {commit!r} added" in out  # in the plain literal dict
+    assert f'"ref": "v2.0", "commit": "{commit}",' in (srcdir / "conf.py").read_text()
     locked = read_lock(srcdir / "citations.lock.json").sources["demo"]
     assert locked.identity.commit.startswith(commit)
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from seriesbook.citations._parse import Citation
 from seriesbook.commands.repin._map import Cited, Mapper, Status, line_diff
 from seriesbook.commands.repin._rewrites import new_text
+from seriesbook.commands.repin._search import distinctive, occurrences
 from seriesbook.commands.repin._trees import open_pair
 
 #: Repeated short lines (blank, braces) make alignment ambiguous, as in real code.
@@ -95,6 +96,11 @@ def _check(mapper: Mapper, cited: Cited, old: list[str], after: Path) -> None:
     assert 1 <= result.start <= result.end <= len(lines)
     if result.status in (Status.UNCHANGED, Status.MOVED):
         assert lines[result.start - 1 : result.end] == old[cited.start - 1 : cited.end]
+    if result.status is Status.MOVED:  # never a pick among more copies than there were
+        block = [line.encode() for line in old[cited.start - 1 : cited.end]]
+        if distinctive(block) is not None:
+            copies = len(occurrences(block, [x.encode() for x in lines]))
+            assert copies <= max(1, len(occurrences(block, [x.encode() for x in old])))
     if result.status is Status.UNCHANGED:
         assert (result.path, result.start, result.end) == (cited.path, cited.start, cited.end)
         assert rewritten is None

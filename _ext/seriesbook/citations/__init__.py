@@ -22,11 +22,18 @@ from typing import TYPE_CHECKING
 
 from seriesbook.citations._data import (
     CitationCounts,
+    CitationRecord,
     CitationsDomain,
     citation_counts,
     citations_domain,
 )
-from seriesbook.citations._links import ROLE_ATTRIBUTE, LinkCitations, SourceRole
+from seriesbook.citations._links import (
+    LINK_CLASS,
+    ROLE_ATTRIBUTE,
+    LinkCitations,
+    SourceRole,
+    citation_url,
+)
 from seriesbook.citations._parse import _IN_TEXT as IN_TEXT
 from seriesbook.citations._parse import (
     CITATION,
@@ -59,14 +66,17 @@ __all__ = [
     "CITATION",
     "EXPLICIT",
     "IN_TEXT",
+    "LINK_CLASS",
     "ROLE_ATTRIBUTE",
     "Citation",
     "CitationCounts",
+    "CitationRecord",
     "GitCopy",
     "Refusal",
     "SourceCopy",
     "SourceError",
     "citation_counts",
+    "citation_url",
     "citations_domain",
     "find_citations",
     "git_environment",

@@ -18,6 +18,9 @@ from sphinx.domains import Domain
 from seriesbook.citations._parse import Citation
 
 if TYPE_CHECKING:
+    from docutils import nodes
+    from sphinx import addnodes
+    from sphinx.builders import Builder
     from sphinx.environment import BuildEnvironment
 
 PENDING, VERIFIED = "", "verified"
@@ -120,6 +123,15 @@ class CitationsDomain(Domain):
         for docname in sorted(self.records):
             for record in self.records[docname]:
                 yield docname, record
+
+    def resolve_any_xref(
+        self, env: BuildEnvironment, fromdocname: str, builder: Builder, target: str,
+        node: addnodes.pending_xref, contnode: nodes.Element,
+    ) -> list[tuple[str, nodes.reference]]:
+        """Nothing: this domain names nothing a link can point at. Said explicitly, because
+        MyST asks every domain about a plain ``[text](#sec-3-1)`` link and warns
+        ``myst.domains`` (failing a ``-W`` build) about a domain that does not answer."""
+        return []
 
 
 def citations_domain(env: BuildEnvironment) -> CitationsDomain:

@@ -6,6 +6,7 @@
 * :mod:`.numbers`, :mod:`.percent`, :mod:`.text` — numbers as authors write them, the one
   rounding rule, what counts as a Han character;
 * :mod:`.pagestore` — the one atomic pickle store kept beside Sphinx's between builds;
+* :mod:`.builders` — whether a build writes the web site (not EPUB's embedded HTML);
 * :mod:`.lines` — source lines for the cells of MyST pipe tables (a transform both the § and the
   citation capabilities register).
 """

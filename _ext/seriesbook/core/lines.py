@@ -1,4 +1,8 @@
-"""Source lines of MyST pipe-table cells, so a problem in a cell is reported at its row.
+"""Source lines as the build counts them: where lines end, and MyST pipe-table cells' rows.
+
+``LINE_END``: a line of a Markdown source ends at ``\\r\\n``, ``\\r`` or ``\\n``, as MyST's
+markdown-it ends it (the lines docutils nodes carry), never at ``\\x0c``, ``\\x85`` or U+2028,
+where ``str.splitlines`` would split. Every line number the build gives is counted this way.
 
 MyST gives every row, cell and cell paragraph of a pipe table the table's first line. A pipe
 table is one source line per row (the header, the delimiter row, then one line per body row),
@@ -9,6 +13,7 @@ and gettext's ``#:`` locations.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -17,6 +22,9 @@ from sphinx.transforms import SphinxTransform
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
+
+#: Where a line of a Markdown source ends (markdown-it's rule).
+LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def _row_lines(table: nodes.table) -> list[tuple[nodes.row, int]] | None:

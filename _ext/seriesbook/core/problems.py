@@ -53,6 +53,10 @@ class Problem(Enum):
         "sec-history-unreadable",
         "A sibling volume's renumbering history could not be fetched or read (not a 404).",
     )
+    SEC_STALE = (
+        "sec-stale",
+        "A mention of a deleted section that renumbering left naming another section.",
+    )
     SEC_SECTION_REF = "sec-section-ref", "MyST's section_ref extension is enabled alongside."
     # source citations
     CITE_UNKNOWN_SOURCE = "cite-unknown-source", "A citation names a source not configured."
@@ -98,6 +102,10 @@ class Problem(Enum):
     DIAGRAM_RENDER = (
         "diagram-render",
         "A Mermaid diagram could not be drawn for the PDF or EPUB (its source is printed).",
+    )
+    PDF_GLYPH = (
+        "pdf-glyph",
+        "A character no font of the PDF has (nor a fallback): it would print as nothing.",
     )
     # search index
     SEARCH_CACHE = "search-cache", "Search cache not writable; the index is still built."

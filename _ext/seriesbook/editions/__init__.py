@@ -57,8 +57,9 @@ from seriesbook.editions._coverage import (
     purge_messages,
 )
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._marks import mark_toctree_captions
 from seriesbook.editions._mismatch import check_catalog, differences, recognizers
-from seriesbook.editions._notice import add_notice
+from seriesbook.editions._notice import NOTICE_CLASS, add_notice
 from seriesbook.editions._outdated import (
     KeepOutdated,
     NoteOutdated,
@@ -83,7 +84,7 @@ from seriesbook.editions._report import (
 )
 from seriesbook.editions._status import collect_status_page, resolve_status_links
 from seriesbook.editions._switcher import add_static, add_switcher
-from seriesbook.editions._ui import download_tooltip, html_lang
+from seriesbook.editions._ui import CATALOG, diagram_words, download_tooltip, html_lang
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -93,15 +94,19 @@ if TYPE_CHECKING:
     from sphinx.util.typing import ExtensionMetadata
 
 __all__ = [
+    "CATALOG",
     "COMMENT_PREFIX",
+    "NOTICE_CLASS",
     "Coverage",
     "PreviousParser",
     "catalog_coverage",
     "diagram_label",
+    "diagram_words",
     "differences",
     "download_tooltip",
     "fuzzy_entries",
     "html_lang",
+    "mark_toctree_captions",
     "marked_change",
     "previous_text",
     "recognizers",

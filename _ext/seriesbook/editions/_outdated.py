@@ -112,7 +112,7 @@ def count_outdated(document: nodes.document) -> int:
 
 def add_marks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: a mark after each outdated passage, linked on a web site."""
-    from seriesbook.site import is_website
+    from seriesbook.core.builders import is_website
 
     if not shows_fuzzy(app.config):
         return

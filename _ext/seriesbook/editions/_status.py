@@ -32,7 +32,7 @@ TABLE_CLASS = "seriesbook-translation-status"
 
 def has_status_page(app: Sphinx) -> bool:
     """A translated edition's web site, unless the book has a page of that name itself."""
-    from seriesbook.site import is_website
+    from seriesbook.core.builders import is_website
 
     return (
         is_translated_edition(app.config)

@@ -14,6 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seriesbook.core.builders import is_website
 from seriesbook.core.config import (
     book_editions,
     edition_root,
@@ -22,7 +23,6 @@ from seriesbook.core.config import (
     rtd_language,
 )
 from seriesbook.editions._ui import editions_label, html_lang, language_name
-from seriesbook.site import is_website
 
 if TYPE_CHECKING:
     from docutils import nodes

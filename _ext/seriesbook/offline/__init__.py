@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from seriesbook import __version__
 from seriesbook.offline._diagrams import DiagramCollector, PlaceDiagrams, draw_missing
 from seriesbook.offline._downloads import add_download_links
-from seriesbook.offline._settings import apply_defaults
+from seriesbook.offline._glyphs import glyph_checker
+from seriesbook.offline._settings import MAIN_FONT, apply_defaults
 from seriesbook.offline._structure import (
     BookStructure,
     book_part,
@@ -57,6 +58,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_post_transform(PlaceDiagrams)
     # downloads: the HTML pages link the PDF and EPUB from the theme's download menu
     app.connect("html-page-context", add_download_links, priority=600)
+    # glyphs: a character no font of the PDF has is pdf-glyph at its line, never dropped
+    app.connect("doctree-resolved", glyph_checker(MAIN_FONT))
     return {
         "version": __version__,
         "env_version": 1,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from seriesbook.core.builders import is_website
 from seriesbook.core.config import edition_root, from_edition_root, get_config, rtd_language
 from seriesbook.editions import download_tooltip
-from seriesbook.site import is_website
 
 if TYPE_CHECKING:
     from docutils import nodes

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.core.config import is_set_by_author, language_tag
+from seriesbook.offline._glyphs import available_fallbacks, fallback_preamble
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -91,6 +92,7 @@ def latex_elements(language: str) -> dict[str, str]:
     """The LaTeX preamble pieces for an edition in *language*: the Chinese edition keeps xeCJK's
     full-width quotes and dashes, the others typeset them as Latin punctuation."""
     elements = dict(LATEX_ELEMENTS)
+    elements["fontpkg"] += fallback_preamble(available_fallbacks())  # emoji, CJK Ext. B+
     elements["preamble"] = PREAMBLE
     if not language.startswith(("zh", "ja", "ko")):
         elements["preamble"] += LATIN_PUNCTUATION

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from seriesbook.previews._collect import collect
 from seriesbook.previews._records import PreviewsDomain, previews_domain
 from seriesbook.previews._write import PageWriter, add_pointer, enabled, publish
-from seriesbook.sections._domain import get_domain
+from seriesbook.sections import get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -18,7 +18,7 @@ from pygments.util import ClassNotFound
 if TYPE_CHECKING:
     from pygments.lexer import Lexer
 
-    from seriesbook.citations._data import CitationRecord
+    from seriesbook.citations import CitationRecord
 
 #: Licenses of the sources this series cites, by repository (a source's ``license`` wins).
 KNOWN_LICENSES: dict[str, str] = {

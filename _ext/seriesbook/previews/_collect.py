@@ -16,11 +16,9 @@ from docutils import nodes
 from sphinx.util.nodes import clean_astext
 
 from seriesbook.core.config import is_translated_edition, source_language
-from seriesbook.editions._notice import NOTICE_CLASS
-from seriesbook.editions._ui import html_lang
+from seriesbook.editions import NOTICE_CLASS, html_lang
 from seriesbook.previews._records import Block, TargetPreview, previews_domain
-from seriesbook.sections._domain import get_domain
-from seriesbook.sections._parse import MentionKind, heading_number
+from seriesbook.sections import MentionKind, get_domain, heading_number
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

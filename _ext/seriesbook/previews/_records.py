@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from sphinx.domains import Domain
 
-from seriesbook.sections._parse import MentionKind
+from seriesbook.sections import MentionKind
 
 if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment

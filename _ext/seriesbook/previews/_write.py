@@ -18,15 +18,13 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx.locale import get_translation
 
-from seriesbook.citations._data import citations_domain
-from seriesbook.citations._links import LINK_CLASS, citation_url
+from seriesbook.citations import LINK_CLASS, citation_url, citations_domain
 from seriesbook.core.config import get_config
-from seriesbook.editions._ui import CATALOG
+from seriesbook.editions import CATALOG
 from seriesbook.previews._code import citation_preview
 from seriesbook.previews._records import TargetPreview, previews_domain
 from seriesbook.previews._siblings import PUBLISHED_FILE, SiblingPreviews
-from seriesbook.sections._domain import get_domain
-from seriesbook.sections._records import Target
+from seriesbook.sections import Target, get_domain
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

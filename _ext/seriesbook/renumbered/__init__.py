@@ -19,6 +19,7 @@ __all__ = ["HISTORY_FILE", "history_path", "load_history"]
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.sections")  # the {sec} links it checks
+    app.setup_extension("seriesbook.renumbered.pending")  # sec-stale: what renumbering left
     histories = SiblingHistories()  # fetched once per build, per location
     app.connect("builder-inited", histories.forget)
     app.connect("missing-reference", histories.check, priority=390)  # before resolving

@@ -31,6 +31,7 @@ from sphinx.errors import ExtensionError
 
 import seriesbook
 from seriesbook import __version__
+from seriesbook.core.builders import is_website
 from seriesbook.core.config import get_config, is_set_by_author, language_key
 
 if TYPE_CHECKING:
@@ -98,11 +99,6 @@ def find_mermaid_dist(confdir: Path, configured: str) -> Path:
             "mermaid/dist."
         )
     return packaged
-
-
-def is_website(app: Sphinx) -> bool:
-    """A web site: not an embedded HTML output such as EPUB, whose reader runs no mermaid."""
-    return app.builder.format == "html" and not getattr(app.builder, "embedded", False)
 
 
 def _require_mermaid(app: Sphinx) -> None:
@@ -183,7 +179,7 @@ def _no_fullscreen_glyph(app: Sphinx, config: Config) -> None:
 
 def _add_reader_assets(app: Sphinx) -> None:
     """The font stacks and the diagrams' full-screen button, in the edition's words."""
-    from seriesbook.editions._ui import diagram_words
+    from seriesbook.editions import diagram_words
 
     add_static_dir(app)
     app.add_css_file(FONTS_STYLE)

@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__
-from seriesbook.site import add_static_dir, is_website
+from seriesbook.core.builders import is_website
+from seriesbook.site import add_static_dir
 
 if TYPE_CHECKING:
     from docutils import nodes

@@ -34,7 +34,7 @@ from sphinx.environment.adapters.toctree import global_toctree_for_doc
 
 from seriesbook import __version__
 from seriesbook.core.config import get_config
-from seriesbook.editions._marks import mark_toctree_captions
+from seriesbook.editions import mark_toctree_captions
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -20,9 +20,19 @@ from seriesbook.commands.renumber._outline import Heading, number_book
 from seriesbook.commands.rewrite import (
     Edit,
     Plan,
+    PlanError,
     catalog_files,
     plan_catalog,
     shown,
+)
+from seriesbook.renumbered import history_path
+from seriesbook.renumbered.pending import (
+    Pending,
+    carried,
+    label,
+    read_history,
+    recorded,
+    still_there,
 )
 from seriesbook.speed import heap
 
@@ -43,7 +53,21 @@ class Report:
     dangling: list[Dangling]
     shared: list[Dangling] = field(default_factory=list)
     unlocated: list[Dangling] = field(default_factory=list)
+    #: mentions of a number no heading has now but one will have (a deleted section's)
+    stale: list[Dangling] = field(default_factory=list)
+    #: mentions an earlier renumbering left naming another section, still as they were
+    pending: list[tuple[Pending, Path, int]] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
+    #: old → new chapter number, the chapters renumbered
+    chapters: dict[str, str] = field(default_factory=dict)
+
+    def keyed_map(self) -> dict[str, str]:
+        """What each mention key becomes (§ numbers, and ``ch:N`` for chapters)."""
+        return self.map | {f"ch:{old}": f"ch:{new}" for old, new in self.chapters.items()}
+
+    def needs_hand(self) -> bool:
+        """Mentions only the author can fix: the exit status stays 1 until they are edited."""
+        return bool(self.unlocated or self.dangling or self.stale or self.pending)
 
     def _file(self, path: Path) -> str:
         return shown(path, self.root)
@@ -51,6 +75,7 @@ class Report:
     def as_json(self) -> dict[str, Any]:
         return {
             "map": self.map,
+            "chapters": self.chapters,
             "new": [{"file": self._file(h.path), "line": h.line, "number": h.new}
                     for h in self.new],
             "edits": [e.as_json(self.root) for e in self.edits],
@@ -60,14 +85,26 @@ class Report:
                        for d in self.shared],
             "unlocated": [{"file": self._file(d.path), "line": d.line, "text": d.mention}
                           for d in self.unlocated],
+            "stale": [{"file": self._file(d.path), "line": d.line, "mention": d.mention,
+                       "number": d.number} for d in self.stale],
+            "pending": [{"file": self._file(path), "line": line, "number": item.number,
+                         "since": item.since} for item, path, line in self.pending],
         }
 
     def as_text(self) -> str:
-        lines = [f"§{old} → §{new}" for old, new in self.map.items()]
+        lines = [f"chapter {old} → chapter {new}" for old, new in self.chapters.items()]
+        lines += [f"§{old} → §{new}" for old, new in self.map.items()]
         lines += [f"{self._file(h.path)}:{h.line}: new section §{h.new}" for h in self.new]
         lines += [e.as_text(self.root) for e in self.edits]
+        stale = {(d.path, d.line, d.number) for d in self.stale}
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section: left as written"
-                  for d in self.dangling]
+                  for d in self.dangling if (d.path, d.line, d.number) not in stale]
+        lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section now (deleted?), "
+                  f"and once renumbered {label(d.number)} is another one's number: left as "
+                  "written and recorded; edit it by hand" for d in self.stale]
+        lines += [f"{self._file(path)}:{line}: {label(item.number)} named a deleted one when it "
+                  f"was renumbered ({item.since}) and now names another one: edit it by hand"
+                  for item, path, line in self.pending]
         lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
                   "that renumber differently (a heading and a diagram label?): left as it is; "
                   "edit it by hand" for d in self.shared]
@@ -76,10 +113,13 @@ class Report:
                   "it is; edit it by hand" for d in self.unlocated]
         done = "made" if self.written else "to make"
         lines.append(
-            f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
+            (f"{len(self.chapters)} chapters and " if self.chapters else "")
+            + f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
             f"{len(self.edits)} edits {done} in {len({e.path for e in self.edits})} files, "
             f"{len(self.dangling)} mentions of no section"
             + (f", {len(self.unlocated)} to edit by hand" if self.unlocated else "")
+            + (f", {len(self.stale) + len(self.pending)} naming a deleted section"
+               if self.stale or self.pending else "")
         )
         return "\n".join(lines)
 
@@ -123,13 +163,39 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     numbered = [h for h in outline.headings if h.old is None and h.new is not None]
     catalogs: dict[Path, list[Any]] = {}
     shared: list[Dangling] = []
-    if outline.changed() or numbered:  # else no message has anything to rewrite
+    stale_numbers = outline.stale()
+    stale = [d for d in dangling if d.number in stale_numbers]
+    if outline.changed() or numbered or outline.chapters_changed():  # else nothing to rewrite
         rewrite = CatalogRewrite(env, doctrees, outline)
         for path in catalog_files(app):
             rewrite.path = path
             catalogs[path] = plan_catalog(plan, path, rewrite)
         shared, unlocated = rewrite.shared, unlocated + rewrite.unlocated
+        stale += rewrite.stale
+    confdir = Path(app.confdir)
+    earlier = still_there(confdir, recorded(history_data(app)))
     report = Report(
-        root, outline.changed(), numbered, plan.sorted_edits(), dangling, shared, unlocated
+        root, outline.changed(), numbered, plan.sorted_edits(), dangling, shared, unlocated,
+        stale, earlier, chapters=outline.chapters_changed(),
     )
     return report, plan, {p: c for p, c in catalogs.items() if c}
+
+
+def history_data(app: Sphinx) -> dict[str, Any]:
+    """``seriesbook-renumbered.json`` as written; a file that cannot be read stops the command
+    (it is the author's, not ours to replace)."""
+    path = history_path(app)
+    try:
+        return read_history(path)
+    except ValueError as error:  # not JSON, or not UTF-8, or not the shape
+        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
+    except OSError as error:
+        raise PlanError(f"{path}: cannot be read ({error.strerror or error})") from None
+
+
+def pending_to_record(app: Sphinx, report: Report, new_texts: dict[Path, str]) -> list[Any]:
+    """The pending mentions the history entry of this ``--write`` records: the stale ones it
+    leaves, and the earlier ones still there, at their lines as rewritten."""
+    items = [(d.path, d.line, d.number) for d in report.stale]
+    items += [(path, line, item.number) for item, path, line in report.pending]
+    return carried(Path(app.confdir), items, new_texts, report.keyed_map())

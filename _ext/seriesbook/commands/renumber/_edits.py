@@ -21,6 +21,7 @@ from markdown_it.renderer import RendererHTML
 from myst_parser.parsers.mdit import create_md_parser
 from sphinx.util.nodes import extract_messages
 
+from seriesbook.commands.renumber._outline import CHAPTER_KEY, ChapterPage
 from seriesbook.commands.rewrite import (
     Located,
     Plan,
@@ -28,6 +29,7 @@ from seriesbook.commands.rewrite import (
     Span,
     find_written,
     is_role,
+    line_end,
     line_of,
     line_start,
     locate_inline,
@@ -39,6 +41,8 @@ from seriesbook.sections import (
     MENTION_INVENTORY,
     MENTION_NUMBER,
     NEW_HEADING,
+    chapter_number,
+    edition_chapter_patterns,
     find_mentions,
     sec_role_target,
     section_number,
@@ -52,6 +56,9 @@ if TYPE_CHECKING:
     from seriesbook.commands.renumber._outline import Heading, Outline
 
 
+_DIGITS = re.compile(r"[0-9０-９]+")
+
+
 @dataclass(frozen=True)
 class Dangling:
     """A mention of a number no heading has (a deleted section): left as written."""
@@ -59,6 +66,7 @@ class Dangling:
     path: Path
     line: int
     mention: str
+    number: str = ""  #: the § number it names, as the build reads it
 
 
 def _number_span(written: str, number: str, role: bool) -> tuple[int, int] | None:
@@ -71,32 +79,59 @@ def _number_span(written: str, number: str, role: bool) -> tuple[int, int] | Non
 
 def _mention_edits(
     located: list[Located], text: str, mapping: dict[str, str]
-) -> tuple[list[Span], list[tuple[int, str]], set[int]]:
-    """Spans to rewrite among the located leaves, the dangling mentions (offset, text), and the
-    ids of the mention nodes placed (rewritten, unchanged or dangling)."""
+) -> tuple[list[Span], list[tuple[int, str, str]], set[int]]:
+    """Spans to rewrite among the located leaves, the dangling mentions (offset, text, number),
+    and the ids of the mention nodes placed (rewritten, unchanged or dangling)."""
     spans: list[Span] = []
-    dangling: list[tuple[int, str]] = []
+    dangling: list[tuple[int, str, str]] = []
     placed: set[int] = set()
     for leaf in located:
         node = leaf.node
-        if not isinstance(node, nodes.Element) or node.get(MENTION) != "sec":
-            continue
-        if node.get(MENTION_INVENTORY) is not None:
-            continue  # another volume's number: not ours to change
+        key = mention_key(node)
+        if key is None or not isinstance(node, nodes.Element):
+            continue  # not a mention, or another volume's number: not ours to change
         number = node[MENTION_NUMBER]
         written = text[leaf.start:leaf.end]
-        if number not in mapping:
-            dangling.append((leaf.start, written))
+        if key not in mapping:
+            dangling.append((leaf.start, written, key))
             placed.add(id(node))
             continue
-        where = _number_span(written, number, is_role(node))
+        chapter = key.startswith(CHAPTER_KEY)
+        where = (_chapter_span(written, number) if chapter
+                 else _number_span(written, number, is_role(node)))
         if where is None:
             continue  # written otherwise (an escape inside the number): reported by the caller
         placed.add(id(node))
-        if mapping[number] != number:
-            new = written[:where[0]] + mapping[number] + written[where[1]:]
+        if mapping[key] != key:
+            new_number = mapping[key].removeprefix(CHAPTER_KEY)
+            new = written[:where[0]] + new_number + written[where[1]:]
             spans.append((leaf.start, leaf.end, new))
     return spans, dangling, placed
+
+
+def mention_key(node: nodes.Node) -> str | None:
+    """A local mention's key in the renumbering map: its § number, or ``ch:N`` for chapter N;
+    None for any other node (and a sibling volume's mention)."""
+    if not isinstance(node, nodes.Element) or node.get(MENTION_INVENTORY) is not None:
+        return None
+    kind = node.get(MENTION)
+    if kind == "sec":
+        return str(node[MENTION_NUMBER])
+    return CHAPTER_KEY + str(node[MENTION_NUMBER]) if kind == "chapter" else None
+
+
+def _chapter_span(written: str, number: str) -> tuple[int, int] | None:
+    """Where chapter *number* is in a chapter mention or title as written (its digits)."""
+    for match in _DIGITS.finditer(written):
+        if chapter_number(match[0]) == number:
+            return match.span()
+    return None
+
+
+def keyed_map(outline: Outline) -> dict[str, str]:
+    """The § map and the chapter map (``ch:N`` keys) in one: what a mention's key becomes."""
+    return outline.map | {CHAPTER_KEY + old: CHAPTER_KEY + new
+                          for old, new in outline.chapter_map().items()}
 
 
 def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | None:
@@ -113,10 +148,25 @@ def _heading_span(line_text: str, heading: Heading) -> tuple[int, int, str] | No
 
 
 def _to_place(block: nodes.Element, mapping: dict[str, str]) -> list[nodes.Element]:
-    """The block's local § mentions to rewrite or to report (a number no heading has)."""
+    """The block's local § and chapter mentions to rewrite or to report (a number no heading
+    or chapter has)."""
     return [node for node in block.findall(nodes.Element)
-            if node.get(MENTION) == "sec" and node.get(MENTION_INVENTORY) is None
-            and mapping.get(node[MENTION_NUMBER]) != node[MENTION_NUMBER]]
+            if (key := mention_key(node)) is not None and mapping.get(key) != key]
+
+
+def _chapter_title(plan: Plan, page: ChapterPage, unlocated: list[Dangling]) -> None:
+    """Renumber a chapter page's title on its line; report it when not found as written."""
+    if page.old == page.new:
+        return
+    text = plan.text(page.path)
+    start = line_start(text, page.line)
+    line = text[start:line_end(text, start)]
+    where = _chapter_span(line, page.old) if line.lstrip().startswith("#") else None
+    if where is None:
+        unlocated.append(Dangling(page.path, page.line, f"chapter title {page.old} → {page.new}",
+                                  CHAPTER_KEY + page.old))
+        return
+    plan.replace(page.path, start + where[0], start + where[1], page.new)
 
 
 def plan_sources(
@@ -126,31 +176,39 @@ def plan_sources(
     could not be found as written (left as they are, for the author)."""
     dangling: list[Dangling] = []
     unlocated: list[Dangling] = []
+    mapping = keyed_map(outline)
+    for page in outline.chapters:
+        _chapter_title(plan, page, unlocated)
     for heading in outline.headings:
         text = plan.text(heading.path)
         start = line_start(text, heading.line)
-        end = text.find("\n", start)
-        found = _heading_span(text[start:len(text) if end < 0 else end], heading)
+        found = _heading_span(text[start:line_end(text, start)], heading)
         if found is not None:
             plan.replace(heading.path, start + found[0], start + found[1], found[2])
+        elif heading.new is not None and heading.old != heading.new:
+            # never skip a heading silently (a heading written across lines, an escape)
+            unlocated.append(Dangling(heading.path, heading.line,
+                                      f"heading §{heading.old or ''} → §{heading.new}",
+                                      heading.old or ""))
     for doctree in doctrees.values():
         for block in text_blocks(doctree):
-            to_place = _to_place(block, outline.map)
+            to_place = _to_place(block, mapping)
             if not to_place:
                 continue
             path = Path(block.source or doctree["source"])
             text = plan.text(path)
             located = (locate_inline(block, text, line_start(text, block.line))
                        if block.line is not None else [])
-            spans, lost, placed = _mention_edits(located, text, outline.map)
+            spans, lost, placed = _mention_edits(located, text, mapping)
             for start, end, new in spans:
                 plan.replace(path, start, end, new)
-            dangling.extend(Dangling(path, line_of(text, at), written) for at, written in lost)
+            dangling.extend(Dangling(path, line_of(text, at), written, number)
+                            for at, written, number in lost)
             for node in to_place:
                 if id(node) not in placed:
-                    missed = Dangling(path, block.line or 0, node.astext())
-                    (dangling if node[MENTION_NUMBER] not in outline.map else unlocated).append(
-                        missed)
+                    key = mention_key(node) or ""
+                    missed = Dangling(path, block.line or 0, node.astext(), key)
+                    (dangling if key not in mapping else unlocated).append(missed)
     return dangling, unlocated
 
 
@@ -160,8 +218,12 @@ class CatalogRewrite:
     def __init__(
         self, env: BuildEnvironment, doctrees: dict[str, nodes.document], outline: Outline
     ) -> None:
-        self.mapping = outline.map
+        self.mapping = keyed_map(outline)
         self.changed = outline.changed()
+        self.chapters_changed = outline.chapters_changed()
+        self.chapter_titles = {(page.docname, page.line) for page in outline.chapters}
+        self.config = env.config
+        self.patterns: tuple[str, ...] = ()  # the chapter patterns of the catalog's edition
         self.changing = re.compile(
             "|".join(re.escape(n) for n in sorted(self.changed, key=len, reverse=True)) or "(?!)"
         )
@@ -178,12 +240,21 @@ class CatalogRewrite:
         self.shared: list[Dangling] = []  # messages whose uses would need different rewrites
         # messages with a mention to renumber not found as written: left whole, for the author
         self.unlocated: list[Dangling] = []
+        # numbers no heading has now that a heading will have: a message naming one (a deleted
+        # section) would name another section once renumbered, so it is reported
+        self.stale_numbers = outline.stale()
+        self.stale: list[Dangling] = []
         self._complete = True
 
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
         msgid = entry.msgid.value
         uses = self.uses.get(msgid, [])
-        if "§" not in msgid or not uses or not self._may_change(msgid):
+        self.patterns = self._patterns(self.path)
+        if uses and self.stale_numbers:
+            for string in (entry.msgid, entry.msgstr):  # at the line of the string naming it
+                for number in sorted(self._stale_in(string.value)):
+                    self.stale.append(Dangling(self.path, string.line, f"§{number}", number))
+        if not uses or not self._may_change(msgid):
             return [], []
         self._complete = True
         rewrites = [self._msgid_spans(docname, node, msgid) for docname, node in uses]
@@ -201,10 +272,40 @@ class CatalogRewrite:
             return [], []
         return (id_spans, str_spans) if id_spans else ([], [])
 
+    def _stale_in(self, value: str) -> set[str]:
+        """The stale numbers a message's text mentions as the build reads it (markdown-it's
+        text outside links, local ``{sec}`` roles)."""
+        found: set[str] = set()
+        for token in self.markdown.parse(value):
+            in_link = 0
+            for child in token.children or []:
+                if child.type in ("link_open", "link_close"):
+                    in_link += 1 if child.type == "link_open" else -1
+                elif child.type == "text" and not in_link:
+                    found.update(m.number if m.kind == "sec" else CHAPTER_KEY + m.number
+                                 for m in find_mentions(child.content, *self.patterns))
+                elif child.type == "myst_role" and child.meta.get("name") == "sec":
+                    _, _, inventory, number = sec_role_target(child.content)
+                    if not inventory:
+                        found.add(number)
+        return found & self.stale_numbers
+
     def _may_change(self, msgid: str) -> bool:
         """Every rewrite replaces a changing number or numbers a new heading: a message with
         neither is left alone without aligning it."""
-        return self.changing.search(msgid) is not None or bool(NEW_HEADING.search(msgid))
+        if "§" in msgid and (self.changing.search(msgid) or NEW_HEADING.search(msgid)):
+            return True
+        return bool(self.chapters_changed) and any(
+            m.kind == "chapter" and m.number in self.chapters_changed
+            for m in find_mentions(msgid, *self.patterns))
+
+    def _patterns(self, path: Path) -> tuple[str, ...]:
+        """The chapter patterns a catalog's messages are read with: its edition's and the
+        book's language's (``locale/<language>/LC_MESSAGES/…``)."""
+        parts = path.parts
+        at = parts.index("LC_MESSAGES") if "LC_MESSAGES" in parts else 0
+        language = parts[at - 1] if at > 0 else None
+        return tuple(edition_chapter_patterns(self.config, language))
 
     def _msgid_spans(
         self, docname: str, node: nodes.Element, msgid: str
@@ -212,6 +313,8 @@ class CatalogRewrite:
         if isinstance(node, nodes.title) and isinstance(node.parent, nodes.section):
             line = node.parent.line or node.line or 0
             heading = self.headings.get((docname, line))
+            if heading is None and (docname, line) in self.chapter_titles:
+                return self._translated(msgid), None  # a chapter title: its 第N章 as text
             return (self._heading(msgid, heading), heading) if heading else ([], None)
         spans, _, placed = _mention_edits(locate_inline(node, msgid), msgid, self.mapping)
         if any(id(n) not in placed for n in _to_place(node, self.mapping)):
@@ -227,8 +330,9 @@ class CatalogRewrite:
         return [(lead + found[0], lead + found[1], found[2])]
 
     def _translated(self, value: str) -> list[Span]:
-        """The prose § mentions of a translation whose number changes, read as the build does."""
-        if "§" not in value:
+        """The prose § and chapter mentions of a translation whose number changes, read as the
+        build does."""
+        if "§" not in value and not self.chapters_changed:
             return []
         spans: list[Span] = []
         cursor = 0
@@ -272,11 +376,17 @@ class CatalogRewrite:
     def _text_mentions(self, content: str, offset: int, spans: list[Span]) -> bool:
         """Add the spans of the mentions to renumber in *content*; whether there were any."""
         before = len(spans)
-        for mention in find_mentions(content):
+        for mention in find_mentions(content, *self.patterns):
+            written = content[mention.start:mention.end]
             if mention.kind == "sec" and mention.number in self.changed:
-                written = content[mention.start:mention.end]
                 new = written[:len(written) - len(mention.number)] + self.changed[mention.number]
                 spans.append((offset + mention.start, offset + mention.end, new))
+            elif mention.kind == "chapter" and mention.number in self.chapters_changed:
+                where = _chapter_span(written, mention.number)
+                if where is not None:
+                    new = (written[:where[0]] + self.chapters_changed[mention.number]
+                           + written[where[1]:])
+                    spans.append((offset + mention.start, offset + mention.end, new))
         return len(spans) > before
 
     def _role(self, content: str, start: int, end: int, value: str, spans: list[Span]) -> None:

@@ -1,4 +1,9 @@
-"""The numbering rule: every chapter's § headings, old number → new number.
+"""The numbering rule: chapters, then every chapter's § headings, old number → new number.
+
+Chapter pages (a title ``第N章 …`` by the book's chapter pattern) are numbered 1, 2, … in
+toctree order; a chapter is identified by its page, so an inserted, moved or deleted page
+renumbers the pages after it, and every mention of a chapter number follows the page that has
+it now (two pages with one number: a usage error, as for § numbers).
 
 Within each chapter page, numbered headings (and new ones written ``§ 标题``) are numbered in
 document order, consecutively under their parent, with as many parts as their heading level:
@@ -8,7 +13,7 @@ the number it has now, so a number used twice is a usage error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,13 +37,44 @@ class Heading:
     new: str | None
 
 
+@dataclass(frozen=True)
+class ChapterPage:
+    """A chapter page: the number its title has and the number it gets."""
+
+    docname: str
+    path: Path
+    line: int
+    old: str
+    new: str
+
+
+#: Chapter numbers share the keys of mentions to place with § numbers: ``ch:12``.
+CHAPTER_KEY = "ch:"
+
+
 @dataclass
 class Outline:
     headings: list[Heading]
     map: dict[str, str]  # old number → new number, every numbered heading of the book
+    chapters: list[ChapterPage] = field(default_factory=list)
 
     def changed(self) -> dict[str, str]:
         return {old: new for old, new in self.map.items() if old != new}
+
+    def chapter_map(self) -> dict[str, str]:
+        """Old chapter number → new, every chapter page of the book."""
+        return {page.old: page.new for page in self.chapters}
+
+    def chapters_changed(self) -> dict[str, str]:
+        return {page.old: page.new for page in self.chapters if page.old != page.new}
+
+    def stale(self) -> set[str]:
+        """Numbers no heading has now but one will have: a mention of one (a deleted section's
+        number) would silently name another section after renumbering."""
+        after = {h.new for h in self.headings if h.new is not None}
+        chapters = {CHAPTER_KEY + p.new for p in self.chapters} - {
+            CHAPTER_KEY + p.old for p in self.chapters}
+        return (after - set(self.map)) | chapters
 
 
 def _title_text(section: nodes.section) -> str:
@@ -79,13 +115,38 @@ def _number_page(
     return headings
 
 
-def number_book(env: BuildEnvironment, doctrees: dict[str, nodes.document]) -> Outline:
-    """Number every chapter page of *docnames* (doctrees as read); refuse duplicate numbers."""
+def number_chapters(env: BuildEnvironment, docnames: list[str]) -> list[ChapterPage]:
+    """The chapter pages in document order, numbered 1, 2, …; refuse a number two pages have."""
     domain = get_domain(env)
+    pages: list[ChapterPage] = []
+    first: dict[str, ChapterPage] = {}
+    for docname in docnames:
+        chapter = domain.chapters.get(docname)
+        if chapter is None:
+            continue
+        page = ChapterPage(docname, Path(env.doc2path(docname)), chapter.line or 1,
+                           chapter.number, str(len(pages) + 1))
+        if chapter.number in first:
+            other = first[chapter.number]
+            raise UsageError(
+                f"chapter {chapter.number} is the title of two pages, {other.path}:{other.line} "
+                f"and {page.path}:{page.line}: give the new page a number no other page has "
+                "(say 第99章; renumber gives it its place), so each mention says which one it "
+                "means"
+            )
+        first[chapter.number] = page
+        pages.append(page)
+    return pages
+
+
+def number_book(env: BuildEnvironment, doctrees: dict[str, nodes.document]) -> Outline:
+    """Number every chapter page of *docnames* (doctrees as read) and the § headings under
+    each by its new number; refuse duplicate numbers."""
+    chapters = {page.docname: page for page in number_chapters(env, list(doctrees))}
     headings: list[Heading] = []
     for docname, doctree in doctrees.items():
-        chapter = domain.chapters.get(docname)
-        headings.extend(_number_page(env, docname, doctree, chapter.number if chapter else None))
+        chapter = chapters.get(docname)
+        headings.extend(_number_page(env, docname, doctree, chapter.new if chapter else None))
     first: dict[str, Heading] = {}
     mapping: dict[str, str] = {}
     for heading in headings:
@@ -100,4 +161,4 @@ def number_book(env: BuildEnvironment, doctrees: dict[str, nodes.document]) -> O
             )
         first[heading.old] = heading
         mapping[heading.old] = heading.new
-    return Outline(headings, mapping)
+    return Outline(headings, mapping, list(chapters.values()))

@@ -1,7 +1,9 @@
 """The ``seriesbook renumber`` command: read, plan, report, and with ``--write`` rewrite.
 
 Exit status: 0 nothing to change (or every change written), 1 changes needed (dry run, or
-mentions left to edit by hand), 2 usage error (a duplicate number, a file changed under the plan).
+mentions left to edit by hand: a number no section has, one a renumbering left naming another
+section, one not written as read), 2 usage error (a duplicate number, a file changed under the
+plan, a file that cannot be written: nothing written).
 """
 
 from __future__ import annotations
@@ -9,13 +11,13 @@ from __future__ import annotations
 import datetime
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from seriesbook.commands.kept import kept_dir, usable
 from seriesbook.commands.reading import UsageError, read_pages
-from seriesbook.commands.renumber import renumber
+from seriesbook.commands.renumber import history_data, pending_to_record, renumber
 from seriesbook.commands.rewrite import PlanError, apply_checked
-from seriesbook.renumbered import history_path, load_history
+from seriesbook.renumbered import history_path
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -25,23 +27,30 @@ if TYPE_CHECKING:
 EXIT_CLEAN, EXIT_CHANGES = 0, 1
 
 
-def record_renumbering(app: Sphinx, report: Report) -> dict[Path, str]:
-    """The history file with this renumbering appended (written with the book's edits), keyed
-    by the release and the date; sibling volumes read it where the build publishes it."""
-    if not report.map:
+def record_renumbering(
+    app: Sphinx, report: Report, pending: list[dict[str, Any]] | None = None
+) -> dict[Path, str]:
+    """The history file with this renumbering appended (written with the book's edits).
+
+    Every other key and entry of the file is kept as it is (another tool's, or a later
+    seriesbook's); *pending* are the mentions that now name another section (see
+    :mod:`seriesbook.renumbered.pending`), kept in the entry until the author edits them.
+    """
+    if not report.map and not report.chapters and not pending:
         return {}
-    path = history_path(app)
-    try:
-        entries = load_history(path.read_text(encoding="utf-8")) if path.is_file() else []
-    except ValueError as error:  # not JSON, or not UTF-8: the author's file, not ours to replace
-        raise PlanError(f"{path.name} cannot be read ({error}); fix or remove it") from None
-    entries.append({
+    data = history_data(app)
+    entry: dict[str, Any] = {
         "release": app.config.release or None,
         "date": datetime.datetime.now(datetime.UTC).date().isoformat(),
         "map": report.map,
-    })
-    text = json.dumps({"renumberings": entries}, ensure_ascii=False, indent=2) + "\n"
-    return {path: text}
+    }
+    if report.chapters:
+        entry["chapters"] = report.chapters
+    if pending:
+        entry["pending"] = pending
+    data["renumberings"] = [*data.get("renumberings", []), entry]
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return {history_path(app): text}
 
 
 def run_renumber(
@@ -54,7 +63,8 @@ def run_renumber(
         report, plan, catalogs = renumber(run.app, root)
         if write and (report.edits or report.map):
             try:
-                history = record_renumbering(run.app, report)  # written with the book's edits
+                pending = pending_to_record(run.app, report, plan.new_texts())
+                history = record_renumbering(run.app, report, pending)  # with the book's edits
                 report.written = apply_checked(plan, catalogs, history)
             except PlanError as error:
                 raise UsageError(f"nothing written: {error}") from None
@@ -63,5 +73,5 @@ def run_renumber(
     else:
         print(report.as_text())
     # mentions left to edit by hand are changes still needed, written or not
-    needed = (report.edits and not report.written) or report.unlocated
+    needed = (report.edits and not report.written) or report.needs_hand()
     return EXIT_CHANGES if needed else EXIT_CLEAN

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from docutils import nodes
+from sphinx.util.nodes import extract_messages
 
 from seriesbook.citations import (
     CITATION,
@@ -105,14 +106,41 @@ def in_source(env: BuildEnvironment, docname: str, text: str,
     The blocks the build links in (paragraphs, list items, table cells, captions) and section
     titles; a citation found nowhere is caught by comparing with the build's records.
     """
-    doctree = env.get_doctree(docname)
+    for _, item in in_blocks(env.get_doctree(docname), text, suffixes):
+        yield item
+
+
+def read_in_messages(env: BuildEnvironment, suffixes: tuple[str, ...], texts: dict[str, str]
+                     ) -> dict[str, tuple[set[str], set[str]]]:
+    """Each message the book's texts give (Sphinx's own extraction) → the citations the build
+    read in every one of those texts, and in any of them (normalized). A catalog message is
+    rewritten only for the first: a diagram label, or any text the build reads no citation
+    in, is never rewritten behind its back."""
+    uses: dict[str, list[set[str]]] = {}
+    for docname, text in texts.items():
+        doctree = env.get_doctree(docname)
+        by_block: dict[int, set[str]] = {}
+        for block, item in in_blocks(doctree, text, suffixes):
+            by_block.setdefault(id(block), set()).add(item.citation.normalized())
+        for node, message in extract_messages(doctree):
+            uses.setdefault(message, []).append(by_block.get(id(node), set()))
+    # a message several texts give (a paragraph and a diagram label with the same words) is
+    # rewritten only for the citations every one of them reads: else one would lose its text
+    return {message: (set.intersection(*found), set.union(*found))
+            for message, found in uses.items()}
+
+
+def in_blocks(doctree: nodes.document, text: str,
+              suffixes: tuple[str, ...]) -> Iterator[tuple[nodes.Element, Written]]:
+    """:func:`in_source`, each citation with the block the build read it in."""
     titles = [t for t in doctree.findall(nodes.title) if isinstance(t.parent, nodes.section)]
     for block in [*text_blocks(doctree), *titles]:
         if block.line is None:
             continue
         block_start = line_start(text, block.line)
         if isinstance(block, nodes.caption):
-            yield from _caption(block, text, block_start, suffixes)
+            for caption in _caption(block, text, block_start, suffixes):
+                yield block, caption
             continue
         cursor = block_start
         for leaf in locate_inline(block, text, block_start):
@@ -125,13 +153,13 @@ def in_source(env: BuildEnvironment, docname: str, text: str,
                 at = text.find("`" + content + "`", cursor)
                 if at < 0 or at > leaf.end:
                     continue
-                item = in_role(content, at + 1, suffixes)
+                item: Written | None = in_role(content, at + 1, suffixes)
                 cursor = at + len(content) + 2
             else:
                 item = written_at(text, leaf.start, leaf.end, "literal", suffixes)
                 cursor = leaf.end
             if item is not None:
-                yield item
+                yield block, item
 
 
 _CAPTION = re.compile(r"^[ \t]*:caption:[ \t]*(?P<text>.*?)[ \t]*$", re.MULTILINE)

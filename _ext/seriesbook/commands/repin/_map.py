@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from seriesbook.citations import symbol_occurs
-from seriesbook.commands.repin._search import BlockFinder
+from seriesbook.commands.repin._search import BlockFinder, distinctive, occurrences
 from seriesbook.commands.repin._trees import Lines, TreePair
 
 #: Below this similarity (difflib's ratio) an edited range is searched for elsewhere first.
@@ -100,12 +100,21 @@ class Mapper:
                 return Mapping(Status.UNCHANGED, cited.path, cited.start, cited.end)
             ops = self._diff(cited.path, new_path, old, new)
             tracked, best = _track(ops, cited.start, cited.end)
+            if tracked is not None and self._more_copies(block, old, new) > 1:
+                return Mapping(Status.LOST, reason=(  # the diff's pick among copies: a guess
+                    f"the lines occur {self._more_copies(block, old, new)} times in {new_path} "
+                    f"in {self.pair.new.label}"
+                ))
             if tracked is not None:
                 return self._moved(cited, block, new_path, tracked)
             near = best[0] if best else cited.start
             found = self.finder.in_file(block, new_path, near)
-            if found is not None:
+            if found is not None and found.places == 1:
                 return self._moved(cited, block, found.path, found.start)
+            if found is not None:  # the README's promise: several places is lost, never a guess
+                return Mapping(Status.LOST, reason=(
+                    f"the lines occur {found.places} times in {new_path} in {self.pair.new.label}"
+                ))
         # every file is searched only for a block that left its file; an edited one that barely
         # resembles its old lines is first looked for in the files sharing its stem
         elsewhere = None
@@ -128,6 +137,15 @@ class Mapper:
         return Mapping(Status.LOST, reason=(
             f"the cited lines are gone from {new_path} in {self.pair.new.label}"
         ))
+
+    @staticmethod
+    def _more_copies(block: Lines, old: Lines, new: Lines) -> int:
+        """How many copies of a distinctive *block* the new file has when it has more than the
+        old one (0 otherwise): then which copy is the cited one is not known, only guessed."""
+        if distinctive(block) is None:
+            return 0
+        copies = len(occurrences(block, new))
+        return copies if copies > len(occurrences(block, old)) else 0
 
     def _moved(self, cited: Cited, block: Lines, path: str, start: int) -> Mapping:
         end = start + len(block) - 1

@@ -119,6 +119,17 @@ class BookRepin:
         """A citation the build read but that was not found in *path*'s text."""
         self._report(path, line, Written(citation, 0, 0, kind), self.mapping(citation))
 
+    def _report_by_hand(self, path: Path, line: int, written: Written) -> None:
+        """A catalog citation left as it is because the message is also a text where the build
+        reads no citation (a diagram label): the author edits it, or splits the message."""
+        mapping = self.mapping(written.citation)
+        new = new_text(written.citation, mapping)
+        if new is not None:
+            self.reported.append(Reported(
+                self.shown(path), line, written.citation.normalized(), new, mapping.status,
+                mapping.diff, "not rewritten: the message is also used where the build reads "
+                "no citation (a diagram label?); edit it by hand", by_hand=True))
+
     def _report(self, path: Path, line: int, written: Written, mapping: Mapping) -> None:
         old = written.citation.normalized()
         new = new_text(written.citation, mapping)
@@ -160,9 +171,28 @@ class BookRepin:
             found += in_message(entry.msgstr.value, suffixes)
         return found
 
-    def catalog_rewrite(self, path: Path, suffixes: tuple[str, ...]) -> EntryRewrite:
-        """The callback for :func:`seriesbook.commands.rewrite.plan_catalog` on catalog *path*."""
+    def catalog_rewrite(self, path: Path, suffixes: tuple[str, ...],
+                        read: dict[str, tuple[set[str], set[str]]] | None = None
+                        ) -> EntryRewrite:
+        """The callback for :func:`seriesbook.commands.rewrite.plan_catalog` on catalog *path*.
+
+        With *read* (:func:`~seriesbook.commands.repin._book.read_in_messages`), a message is
+        rewritten only where the build reads a citation: its msgid's citations that the build
+        read in every text giving it (the source is rewritten there too), and its translation;
+        a message no page gives (an obsolete message) is left as it is.
+        """
         def rewrite(entry: PoEntry) -> tuple[list[Span], list[Span]]:
+            if read is not None and entry.msgid.value in read:
+                every, some = read[entry.msgid.value]
+                strays = [w for w in in_message(entry.msgid.value, suffixes)
+                          if self.ours(w.citation) and w.citation.normalized() not in every]
+                if strays:  # not a citation everywhere the message is used: not ours to guess
+                    for stray in strays:
+                        if stray.citation.normalized() in some:
+                            self._report_by_hand(path, entry.msgid.line, stray)
+                    return [], []
+            elif read is not None:
+                return [], []  # no page gives this message: the build reads nothing in it
             id_spans = self._spans(path, entry.msgid.line, entry.msgid.value, suffixes, None)
             shown = {w.citation.normalized() for w in in_message(entry.msgid.value, suffixes)}
             str_spans = self._spans(path, entry.msgstr.line, entry.msgstr.value, suffixes, shown)

@@ -67,7 +67,8 @@ class BlockFinder:
     _by_stem: dict[str, list[str]] | None = None
 
     def in_file(self, block: Sequence[bytes], path: str, near: int) -> Found | None:
-        """The occurrence in *path* nearest to *near* (1-based): moved code inside its file."""
+        """The occurrence in *path* (moved code inside its file); several are ambiguous and
+        returned as such (``places`` > 1, the nearest to *near*, 1-based), never a guess."""
         lines = self.pair.new.lines(path)
         if lines is None or distinctive(block) is None:
             return None
@@ -75,7 +76,7 @@ class BlockFinder:
         if not starts:
             return None
         best = min(starts, key=lambda i: (abs(i + 1 - near), i))
-        return Found(path, best + 1, 1)
+        return Found(path, best + 1, len(starts))
 
     def elsewhere(self, block: Sequence[bytes], old_path: str, *, wide: bool) -> Found | None:
         """A unique occurrence in the most credible tier of other files, else the ambiguity.

@@ -9,28 +9,31 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.citations import SourceError, citations_domain, is_git_repository, local_copy_path
-from seriesbook.citations.lockfile import write_lock
+from seriesbook.citations.lockfile import build_lock, lock_path
 from seriesbook.commands.reading import UsageError, read_book, read_pages
-from seriesbook.commands.repin._book import Written, in_source
+from seriesbook.commands.repin._book import Written, in_source, read_in_messages
 from seriesbook.commands.repin._map import Mapper, Status
 from seriesbook.commands.repin._rewrites import BookRepin, Key, key_of
 from seriesbook.commands.repin._trees import TreePair, open_pair
 from seriesbook.commands.rewrite import (
     Plan,
-    PlanError,
+    Transaction,
     apply_checked,
     catalog_files,
     entry_span,
     line_of,
     literal_span,
     plan_catalog,
+    read_text,
     shown,
 )
+from seriesbook.commands.rewrite._conf import python_lines
 from seriesbook.core.config import default_source, get_config
 
 if TYPE_CHECKING:
@@ -161,17 +164,21 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
             suffixes = tuple(config.source_suffixes)
             env = run.app.env
             documents: list[tuple[Path, list[Written]]] = []
+            texts: dict[str, str] = {}
             for docname in sorted(env.found_docs):
                 path = Path(env.doc2path(docname))
+                texts[docname] = plan.text(path)
                 documents.append((path, list(in_source(env, docname, plan.text(path), suffixes))))
                 _unlocated(repin, env, docname, path, plan.text(path), documents[-1][1])
+            read = read_in_messages(env, suffixes, texts)
             catalogs = catalog_files(run.app)
             repin.prefetch([w for _, found in documents for w in found] + [
                 w for path in catalogs for w in repin.catalog_citations(plan, path, suffixes)
             ])
             for path, found in documents:
                 repin.plan_source(plan, path, found)
-            expected = {path: plan_catalog(plan, path, repin.catalog_rewrite(path, suffixes))
+            expected = {path: plan_catalog(plan, path,
+                                           repin.catalog_rewrite(path, suffixes, read))
                         for path in catalogs}
         finally:
             pair.close()
@@ -180,8 +187,16 @@ def run_repin(srcdir: Path, confdir: Path, *, sources: dict[str, str], to: str,
             outcome.conf = plan_conf(plan, confdir / "conf.py", name, ref, commit, old_commit)
         outcome.planned = len(plan.edits)
     if write and plan.edits:
-        outcome.written = _write(plan, expected, root)
-        _refresh_lock(srcdir, confdir, target, sources, config.sources, ref, commit)
+        _refuse_by_hand(outcome.conf)
+        refreshed: list[Path] = []
+
+        def lock(transaction: Transaction) -> None:
+            refreshed.extend(_refresh_lock(srcdir, confdir, target, sources, config.sources,
+                                           ref, commit, transaction))
+
+        outcome.written = _write(plan, expected, root, lock)
+        for path in refreshed:
+            print(f"refreshed {path}", file=sys.stderr)
     if fmt == "json":
         print(json.dumps(outcome.as_json(), ensure_ascii=False, indent=2))
     else:
@@ -246,6 +261,15 @@ def plan_conf(plan: Plan, conf_py: Path, name: str, ref: str, commit: str, old_c
     text = plan.text(conf_py)
     edits: list[ConfEdit] = []
     fallback = _line_naming(text, name)
+    ref_span = literal_span(text, SOURCES, name, "ref")
+    if commit and ref_span and entry_span(text, SOURCES, name, "commit") is None:
+        # no commit yet in a plain source dict: added right after its ref
+        quote = text[ref_span[0]]
+        new = f"{_quoted(quote, ref)}, {_quoted(quote, 'commit')}: {_quoted(quote, commit)}"
+        plan.replace(conf_py, ref_span[0], ref_span[1], new)
+        line = line_of(text, ref_span[0])
+        return [ConfEdit(line, f"ref {text[ref_span[0]:ref_span[1]]} → {_quoted(quote, ref)}",
+                         True), ConfEdit(line, f"commit {commit!r} added", True)]
     edits.append(_plan_literal(plan, conf_py, name, "ref", ref, fallback))
     if commit:
         edits.append(_plan_literal(plan, conf_py, name, "commit", commit, fallback))
@@ -279,23 +303,42 @@ def _quoted(quote: str, value: str) -> str:
 
 
 def _line_naming(text: str, name: str) -> int:
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(python_lines(text), 1):  # lines as Python counts them
         if f'"{name}"' in line or f"'{name}'" in line:
             return number
     return 1
 
 
-def _write(plan: Plan, expected: dict[Path, Any], root: Path) -> list[str]:
+def _refuse_by_hand(conf: list[ConfEdit]) -> None:
+    """A ``conf.py`` value this command cannot edit safely stops ``--write`` before anything
+    is written: the book's citations and its ref must move together."""
+    manual = [edit for edit in conf if not edit.planned]
+    if manual:
+        first = manual[0]
+        raise UsageError(
+            f"nothing written: conf.py:{first.line}: {first.what} cannot be edited here (not a "
+            "plain literal that takes effect: assigned more than once, computed, changed "
+            "later); make the source's ref a plain string literal in one "
+            f"{SOURCES} = {{…}} assignment and run again"
+        )
+
+
+def _write(plan: Plan, expected: dict[Path, Any], root: Path,
+           then: Callable[[Transaction], None]) -> list[str]:
     try:
-        written = apply_checked(plan, expected)
-    except PlanError as error:
-        raise UsageError(f"nothing written: {error}") from None
+        written = apply_checked(plan, expected, then=then)
+    except UsageError as error:  # the lock's read included: every file was put back
+        message = str(error)
+        raise UsageError(message if message.startswith("nothing written")
+                         else f"nothing written: {message}") from None
     return sorted(shown(p, root) for p in written)
 
 
 def _refresh_lock(srcdir: Path, confdir: Path, target: Target, sources: dict[str, str],
-                  configured: dict[str, Any], ref: str, commit: str) -> None:
-    """Write the lock from the new release (other sources keep what the old lock said)."""
+                  configured: dict[str, Any], ref: str, commit: str,
+                  transaction: Transaction) -> list[Path]:
+    """Write the lock from the new release (other sources keep what the old lock said), in the
+    same step as the book's files: read from the rewritten book, undone with it on failure."""
     spec = {k: v for k, v in configured[target.name].items() if k != "commit"}
     spec["ref"] = ref
     if commit:
@@ -305,5 +348,8 @@ def _refresh_lock(srcdir: Path, confdir: Path, target: Target, sources: dict[str
         "seriesbook_source_paths": {**sources, target.name: str(target.new_copy)},
     }
     with read_book(srcdir, confdir, overrides) as run:
-        path = write_lock(run.app)
-    print(f"refreshed {path}", file=sys.stderr)
+        path, text = lock_path(run.app), build_lock(run.app).dumps()
+    if path.is_file() and read_text(path) == text:
+        return []
+    transaction.write({path: text}, {})
+    return [path]

@@ -15,9 +15,15 @@ Edits and plans (:mod:`._plan`)
     :class:`Edit` records ``(path, start, end, old, new, line)`` with ``as_json(root)`` →
     ``{"file", "line", "old", "new"}`` and ``as_text(root)``. ``plan.check()`` raises
     :class:`PlanError` if a file changed under an edit or two edits overlap;
-    ``plan.new_texts()`` builds the new texts in memory; ``plan.apply()`` writes them all
-    (temporary file beside each + ``os.replace``). Helpers: ``read_text``, ``line_of(text,
-    offset)``, ``line_start(text, line)``.
+    ``plan.new_texts()`` builds the new texts in memory; ``plan.apply(whole, new, then)``
+    writes them all in one step (:mod:`._write`: symbolic links followed, temporary files
+    beside the targets, each target read again just before it is replaced, everything put back
+    if a move fails, ``OSError`` → one-line :class:`PlanError`); *then(transaction)* runs with
+    the files in place and may ``transaction.write(...)`` more (a lock computed from the
+    rewritten book), undone with the rest if it fails. Helpers: ``read_text``,
+    ``line_of(text, offset)``, ``line_start(text, line)``, ``line_end(text, start)`` (lines
+    end at ``\\r\\n``, ``\\r``, ``\\n``, as markdown-it ends them:
+    :data:`seriesbook.core.lines.LINE_END`), ``target(path)`` (links followed).
 
 Markdown: spans of what the build read (:mod:`._inline`)
     Docutils nodes carry lines, not offsets. ``text_blocks(doctree)`` yields the blocks whose
@@ -78,12 +84,14 @@ from seriesbook.commands.rewrite._plan import (
     Edit,
     Plan,
     PlanError,
+    line_end,
     line_of,
     line_start,
     read_text,
     shown,
 )
 from seriesbook.commands.rewrite._po import PoEntry, PoString, escape, read_entries
+from seriesbook.commands.rewrite._write import Transaction, target, write_all
 
 __all__ = [
     "Edit",
@@ -94,6 +102,7 @@ __all__ = [
     "PoEntry",
     "PoString",
     "Span",
+    "Transaction",
     "apply_checked",
     "catalog_entries",
     "catalog_files",
@@ -101,6 +110,7 @@ __all__ = [
     "escape",
     "find_written",
     "is_role",
+    "line_end",
     "line_of",
     "line_start",
     "literal_span",
@@ -111,6 +121,8 @@ __all__ = [
     "role_content",
     "role_name",
     "shown",
+    "target",
     "text_blocks",
     "verify_catalog",
+    "write_all",
 ]

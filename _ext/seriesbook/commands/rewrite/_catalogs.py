@@ -20,6 +20,8 @@ from seriesbook.commands.rewrite._po import PoEntry, read_entries
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
 
+    from seriesbook.commands.rewrite._write import Transaction
+
 #: ``(start, end, new)``: replace ``value[start:end]`` of a message string by ``new``.
 Span = tuple[int, int, str]
 #: Given an entry, the spans to change in its msgid and in its msgstr.
@@ -79,9 +81,11 @@ def apply_checked(
     plan: Plan,
     catalogs: dict[Path, list[tuple[PoEntry, str, str]]],
     whole: dict[Path, str] | None = None,
+    then: Callable[[Transaction], None] | None = None,
 ) -> list[Path]:
     """Read every rewritten catalog back with Babel (:func:`verify_catalog`), then write all the
-    plan's files (and *whole*) in one all-or-nothing step; return the files written."""
+    plan's files (and *whole*, and what *then* writes) in one all-or-nothing step; return the
+    files written."""
     texts = plan.new_texts()
     for path, changed in catalogs.items():
         if changed and path in texts:
@@ -89,7 +93,7 @@ def apply_checked(
                 verify_catalog(texts[path], changed)
             except PlanError as error:
                 raise PlanError(f"{path}: {error}") from None
-    return plan.apply(whole, texts)  # exactly what was verified
+    return plan.apply(whole, texts, then)  # exactly what was verified
 
 
 def verify_catalog(text: str, expected: list[tuple[PoEntry, str, str]]) -> None:

@@ -1,19 +1,58 @@
 """Where a plain literal of ``conf.py`` is, so a command can rewrite one value and nothing else.
 
 ``conf.py`` is Python: the value is found with :mod:`ast` (never a regex), only where it is a
-literal the author wrote (``name = {"key": "value"}``); anything computed returns None and the
-caller prints the edit for the author to make instead.
+literal the author wrote (``name = {"key": "value"}``) *and* the value that takes effect: the
+one top-level assignment of the variable, never referred to again (no later
+``name["key"] = …``, ``name.update(…)``, alias, assignment in a block, ``import *``,
+``globals()``), the last of duplicate keys. Anything else returns None and the caller tells the
+author what to edit, writing nothing.
+
+Positions are counted as :mod:`ast` counts them: lines end only at ``\n``, ``\r\n`` and
+``\r`` (``str.splitlines`` also splits at ``\x0c``, ``\x1c``–``\x1e``, ``\x85``,
+U+2028/9, which would shift the span), columns are UTF-8 bytes.
 """
 
 from __future__ import annotations
 
 import ast
+import re
+
+_PYTHON_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+_DYNAMIC = frozenset({"globals", "locals", "vars", "exec", "eval", "setattr", "__import__"})
+
+
+def python_lines(text: str) -> list[str]:
+    """*text*'s lines as Python's tokenizer ends them, endings kept."""
+    return _PYTHON_LINE.findall(text)
 
 
 def _offset(text: str, lines: list[str], lineno: int, col_bytes: int) -> int:
     """Character offset of (1-based line, UTF-8 byte column), as :mod:`ast` reports positions."""
     before = sum(len(line) for line in lines[:lineno - 1])
     return before + len(lines[lineno - 1].encode("utf-8")[:col_bytes].decode("utf-8"))
+
+
+def _takes_effect(tree: ast.Module, variable: str, value: ast.expr) -> bool:
+    """Whether *value* (a top-level assignment's) is what Sphinx will see for *variable*: the
+    name is assigned nowhere else, never referred to again, and nothing assigns names
+    dynamically."""
+    own = [target for statement in tree.body
+           if isinstance(statement, ast.Assign | ast.AnnAssign) and statement.value is value
+           for target in (statement.targets if isinstance(statement, ast.Assign)
+                          else [statement.target])]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            return False
+        if isinstance(node, ast.Name) and node.id in _DYNAMIC:
+            return False
+        if isinstance(node, ast.Name) and node.id == variable and node not in own:
+            return False
+        if isinstance(node, ast.Global | ast.Nonlocal) and variable in node.names:
+            return False
+        if isinstance(node, ast.Import | ast.ImportFrom) and any(
+                (a.asname or a.name).split(".")[0] == variable for a in node.names):
+            return False
+    return True
 
 
 def _assigned(tree: ast.Module, variable: str) -> ast.expr | None:
@@ -43,9 +82,11 @@ def _lookup(
         if not isinstance(node, ast.Dict):
             return None, -1, None
         parent = node
-        index = next(
+        if any(k is None for k in node.keys):  # a ``**other``: it may set the key
+            return parent, -1, None
+        index = max(  # the last of duplicate keys is the one a dict keeps
             (i for i, k in enumerate(node.keys)
-             if isinstance(k, ast.Constant) and k.value == key), -1
+             if isinstance(k, ast.Constant) and k.value == key), default=-1
         )
         if index < 0:
             return parent, -1, None
@@ -53,18 +94,36 @@ def _lookup(
     return parent, index, node
 
 
+def _parse(text: str) -> tuple[ast.Module, int] | None:
+    """*text* as Python (and Sphinx, which compiles the file's bytes) reads it, and how many
+    characters before it the positions skip (a byte order mark); None when it does not parse
+    (then nothing is edited)."""
+    bom = 1 if text.startswith("\ufeff") else 0
+    try:
+        return ast.parse(text[bom:]), bom
+    except (SyntaxError, ValueError):
+        return None
+
+
 def literal_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     """The span of the literal (quotes included) at ``variable[key1][key2]…``, or None.
 
     None when the variable, a key or a literal is not there as written constants.
     """
-    tree = ast.parse(text)
-    lines = text.splitlines(keepends=True)
-    _, _, node = _lookup(_assigned(tree, variable), keys)
-    if not isinstance(node, ast.Constant) or node.end_lineno is None or node.end_col_offset is None:
+    parsed = _parse(text)
+    if parsed is None:
         return None
-    return (_offset(text, lines, node.lineno, node.col_offset),
-            _offset(text, lines, node.end_lineno, node.end_col_offset))
+    (tree, bom), text = parsed, text[parsed[1]:]
+    lines = python_lines(text)
+    assigned = _assigned(tree, variable)
+    if assigned is None or not _takes_effect(tree, variable, assigned):
+        return None
+    _, _, node = _lookup(assigned, keys)
+    if (not isinstance(node, ast.Constant) or not isinstance(node.value, str)
+            or node.end_lineno is None or node.end_col_offset is None):
+        return None
+    return (bom + _offset(text, lines, node.lineno, node.col_offset),
+            bom + _offset(text, lines, node.end_lineno, node.end_col_offset))
 
 
 def entry_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
@@ -75,9 +134,15 @@ def entry_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     """
     if not keys:
         return None
-    tree = ast.parse(text)
-    lines = text.splitlines(keepends=True)
-    parent, index, value = _lookup(_assigned(tree, variable), keys)
+    parsed = _parse(text)
+    if parsed is None:
+        return None
+    (tree, bom), text = parsed, text[parsed[1]:]
+    lines = python_lines(text)
+    assigned = _assigned(tree, variable)
+    if assigned is None or not _takes_effect(tree, variable, assigned):
+        return None
+    parent, index, value = _lookup(assigned, keys)
     if parent is None or index < 0 or value is None:
         return None
     key = parent.keys[index]
@@ -93,8 +158,8 @@ def entry_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end + 1
     if not text[line_begin:start].strip() and not text[end:line_end].strip():
-        return line_begin, line_end
+        return bom + line_begin, bom + line_end
     # inline: also take the blank after the comma
     while end < len(text) and text[end] == " ":
         end += 1
-    return start, end
+    return bom + start, bom + end

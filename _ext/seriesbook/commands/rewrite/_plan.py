@@ -2,37 +2,32 @@
 
 A :class:`Plan` holds :class:`Edit` records (a span of a file's text and what replaces it).
 Nothing touches the disk until :meth:`Plan.apply`, which first checks every edit against the
-file as it is (the old text is there, no two edits overlap), builds every new file text in
-memory, writes each to a temporary file beside it and only then moves them all into place with
-``os.replace``; a failure before the moves leaves every file as it was.
+file as it is (the file is the text the plan read, no two edits overlap), builds every new file
+text in memory and writes them all in one step with :mod:`._write` (symbolic links followed,
+temporary files beside the targets, each target read again just before it is replaced, every
+file put back if any move fails).
 """
 
 from __future__ import annotations
 
 import bisect
 import os
-import re
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from seriesbook.commands.stops import UsageError
+from seriesbook.commands.rewrite._files import PlanError as PlanError
+from seriesbook.commands.rewrite._files import read_text as read_text
+from seriesbook.commands.rewrite._write import Transaction, write_all
+from seriesbook.core.lines import LINE_END
 
 
-class PlanError(UsageError):
-    """An edit that cannot be made as planned (stale old text, overlap, a file that cannot be
-    read): nothing is written, and the command stops with one line (exit status 2)."""
-
-
-def read_text(path: Path) -> str:
-    """A file's text exactly as stored: UTF-8, line endings kept (no newline translation)."""
-    try:
-        with open(path, encoding="utf-8", newline="") as stream:
-            return stream.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise PlanError(f"{path}: cannot be read as UTF-8 text ({error})") from None
+def line_end(text: str, start: int) -> int:
+    """Where the line starting at *start* ends (before its line break; the end of *text*)."""
+    match = LINE_END.search(text, start)
+    return match.start() if match else len(text)
 
 
 def line_of(text: str, offset: int) -> int:
@@ -42,7 +37,10 @@ def line_of(text: str, offset: int) -> int:
 
 @lru_cache(maxsize=32)
 def _line_starts(text: str) -> list[int]:
-    return [0] + [match.end() for match in re.finditer("\n", text)]
+    """Where each line starts, lines ended as MyST's markdown-it (and Python) end them:
+    ``\r\n``, ``\r`` or ``\n`` (never ``\x0c``, ``\x85`` or U+2028, which docutils' own
+    ``splitlines`` would also split at), so a block's line is the line markdown-it gave it."""
+    return [0] + [match.end() for match in LINE_END.finditer(text)]
 
 
 def line_start(text: str, line: int) -> int:
@@ -90,6 +88,7 @@ class Plan:
     edits: list[Edit] = field(default_factory=list)
     texts: dict[Path, str] = field(default_factory=dict)
     _planned: set[Edit] = field(default_factory=set, repr=False)
+    _on_disk: dict[Path, str] = field(default_factory=dict, repr=False)
 
     def text(self, path: Path) -> str:
         """The current text of *path* (read once)."""
@@ -119,15 +118,29 @@ class Plan:
     def sorted_edits(self) -> list[Edit]:
         return sorted(self.edits)
 
+    def _aliases(self) -> dict[Path, Path]:
+        """Each edited path → the path naming its file in reports and new texts: the first of
+        the paths (symbolic links followed) that name the same file."""
+        first: dict[Path, Path] = {}
+        alias: dict[Path, Path] = {}
+        for path in self.files():
+            alias[path] = first.setdefault(Path(os.path.realpath(path)), path)
+        return alias
+
     def check(self) -> dict[Path, str]:
         """Every edit still matches its file and no two edits of a file overlap; the edited
-        files' texts as they are now, each read once."""
+        files' texts as they are now, each read once (keyed by the path naming the file: one
+        file reached through a symbolic link and its target gets both paths' edits once)."""
+        alias = self._aliases()
         previous: Edit | None = None
         on_disk: dict[Path, str] = {}
-        for edit in self.sorted_edits():
+        for edit in self._merged(alias):
             if edit.path not in on_disk:
                 on_disk[edit.path] = read_text(edit.path)
             text = on_disk[edit.path]
+            read = self.texts.get(edit.path)
+            if read is not None and text != read and text[edit.start:edit.end] == edit.old:
+                raise PlanError(f"{edit.path}: the file changed since it was read")
             if text[edit.start:edit.end] != edit.old:
                 raise PlanError(
                     f"{edit.path}:{edit.line}: expected {edit.old!r}, found "
@@ -139,14 +152,21 @@ class Plan:
                     f"{previous.new!r} and {edit.old!r} → {edit.new!r}"
                 )
             previous = edit
+        self._on_disk = on_disk
         return on_disk
+
+    def _merged(self, alias: dict[Path, Path]) -> list[Edit]:
+        """The edits by the path naming their file, the same edit made through two paths once."""
+        return sorted({
+            Edit(alias[e.path], e.start, e.end, e.old, e.new, e.line) for e in self.edits
+        })
 
     def new_texts(self) -> dict[Path, str]:
         """The text every edited file will have, built in memory (after :meth:`check`)."""
         on_disk = self.check()
         pieces: dict[Path, list[str]] = {path: [] for path in on_disk}
         position: dict[Path, int] = dict.fromkeys(on_disk, 0)
-        for edit in self.sorted_edits():  # in order within each file
+        for edit in self._merged(self._aliases()):  # in order within each file
             pieces[edit.path] += [on_disk[edit.path][position[edit.path]:edit.start], edit.new]
             position[edit.path] = edit.end
         return {
@@ -155,30 +175,26 @@ class Plan:
         }
 
     def apply(
-        self, whole: dict[Path, str] | None = None, new: dict[Path, str] | None = None
+        self,
+        whole: dict[Path, str] | None = None,
+        new: dict[Path, str] | None = None,
+        then: Callable[[Transaction], None] | None = None,
     ) -> list[Path]:
-        """Write every edited file atomically, all or nothing; return the files written.
+        """Write every edited file in one all-or-nothing step; return the files written.
 
-        *whole* are files (new or not) written entirely, in the same all-or-nothing step; *new*
-        are the edited files' texts when the caller has built (and verified) them already.
+        *whole* are files (new or not) written entirely, in the same step; *new* are the edited
+        files' texts when the caller has built (and verified) them already. *then*, if given,
+        runs once the files are in place and may write more through the transaction (the
+        citation lock, read from the rewritten book); if it fails, every file is put back.
+        The rules (symbolic links, checks, roll back, one-line errors) are :mod:`._write`'s.
         """
-        new = (self.new_texts() if new is None else new) | dict(whole or {})
-        staged: list[tuple[Path, str]] = []
-        try:
-            for path, text in new.items():
-                handle, temporary = tempfile.mkstemp(
-                    prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
-                )
-                staged.append((path, temporary))
-                with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-                    stream.write(text)
-                if path.exists():
-                    os.chmod(temporary, path.stat().st_mode & 0o7777)
-        except BaseException:
-            for _, temporary in staged:
-                Path(temporary).unlink(missing_ok=True)
-            raise
-        for path, temporary in staged:
-            os.replace(temporary, path)
-        self.texts = {p: t for p, t in self.texts.items() if p not in new}
-        return list(new)
+        texts = self.new_texts() if new is None else new
+        expected: dict[Path, str | None] = {
+            path: text for path, text in self._on_disk.items() if path in texts
+        }
+        transaction = write_all(texts | dict(whole or {}), expected)
+        if then is not None:
+            transaction.run(lambda: then(transaction))
+        written = list(texts) + [p for p in whole or {} if p not in texts]
+        self.texts = {p: t for p, t in self.texts.items() if p not in texts}
+        return written

@@ -1,0 +1,211 @@
+"""Mentions a renumbering left naming another section, kept until the author edits them.
+
+Deleting §1.1 and renumbering makes the old §1.2 the new §1.1: a mention of the deleted §1.1 is
+left as written (only the author knows what it should say), and would from then on link, without
+a word, to the section that is now §1.1. So ``seriesbook renumber --write`` records each such
+mention in the entry it appends to ``seriesbook-renumbered.json`` — its file (relative to
+``conf.py``'s directory), line, number and the whole line as written after the rewrite — and the
+mention stays *pending* as long as its file still has that line, wherever it moved:
+
+* every later ``seriesbook renumber`` reports it (``pending``) and exits 1;
+* the build and ``seriesbook check`` report it as ``sec-stale`` at its line;
+* a later ``--write`` carries the pending mentions still there into its own entry (their lines
+  as rewritten), so renumbering again never forgets one.
+
+Editing the line (naming the section meant, or removing the mention) ends it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+from seriesbook import __version__
+from seriesbook.core.lines import LINE_END
+from seriesbook.core.problems import Problem, warn
+from seriesbook.renumbered.history import HISTORY_FILE, history_path
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from docutils import nodes
+    from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
+    from sphinx.util.typing import ExtensionMetadata
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A mention recorded by a renumbering: where, which number, and its line as written."""
+
+    file: str  #: POSIX path relative to conf.py's directory
+    line: int
+    number: str
+    text: str  #: the whole line, without its line ending
+    since: str = ""  #: the release or date of the renumbering that left it
+
+    def as_json(self) -> dict[str, Any]:
+        return {"file": self.file, "line": self.line, "number": self.number, "text": self.text}
+
+
+def read_history(path: Path) -> dict[str, Any]:
+    """The history file as written (every key and entry, known or not); {} when absent.
+
+    Raises ``ValueError`` (not UTF-8, not JSON, not ``{"renumberings": [...]}``) or ``OSError``.
+    """
+    data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    if not isinstance(data, dict) or not isinstance(data.get("renumberings", []), list):
+        raise ValueError('expected {"renumberings": [...]}')
+    return data
+
+
+def label(key: str) -> str:
+    """A mention's key as the reports say it: ``§1.2``, or ``chapter 3`` for ``ch:3``."""
+    return f"chapter {key[3:]}" if key.startswith("ch:") else f"§{key}"
+
+
+def _read(path: Path) -> str | None:
+    """A file's text as stored (line endings kept); None when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", newline="") as stream:
+            return stream.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def lines_of(text: str) -> list[str]:
+    """A file's lines as Markdown reads them (``\\r\\n``, ``\\r``, ``\\n``), endings dropped."""
+    return LINE_END.split(text)
+
+
+def recorded(data: Mapping[str, Any]) -> list[Pending]:
+    """Every pending mention the history records (malformed items are skipped), once each."""
+    found: dict[tuple[str, str, str], Pending] = {}
+    for entry in data.get("renumberings", []):
+        if not isinstance(entry, dict) or not isinstance(entry.get("pending"), list):
+            continue
+        since = str(entry.get("release") or entry.get("date") or "")
+        for item in entry["pending"]:
+            try:
+                pending = Pending(str(item["file"]), int(item["line"]), str(item["number"]),
+                                  str(item["text"]), since)
+            except (KeyError, TypeError, ValueError):
+                continue
+            found[(pending.file, pending.number, pending.text)] = pending
+    return list(found.values())
+
+
+def still_there(root: Path, items: Iterable[Pending]) -> list[tuple[Pending, Path, int]]:
+    """The recorded mentions whose line is still in their file: ``(item, path, line now)``,
+    the recorded line when it still reads the same, else the nearest line that does."""
+    texts: dict[Path, list[str] | None] = {}
+    found: list[tuple[Pending, Path, int]] = []
+    for item in items:
+        path = root / PurePosixPath(item.file)
+        if path not in texts:
+            text = _read(path) if path.is_file() else None
+            texts[path] = None if text is None else lines_of(text)
+        lines = texts[path]
+        if lines is None:
+            continue
+        at = [n for n, line in enumerate(lines, 1) if line == item.text]
+        if at:
+            found.append((item, path, min(at, key=lambda n: (abs(n - item.line), n))))
+    return sorted(found, key=lambda f: (str(f[1]), f[2]))
+
+
+def carried(
+    root: Path,
+    items: Iterable[tuple[Path, int, str]],
+    new_texts: Mapping[Path, str],
+    mapping: Mapping[str, str],
+) -> list[dict[str, Any]]:
+    """The entries to record for mentions ``(path, line, number)`` after the rewrite: their
+    line as the new texts have it (renumbering keeps every line where it was) and their number
+    as renumbered (a pending mention of a number that moves follows it)."""
+    out: dict[tuple[str, int, str], dict[str, Any]] = {}
+    for path, line, number in items:
+        text = new_texts[path] if path in new_texts else _read(path)
+        if text is None:
+            continue
+        lines = lines_of(text)
+        if not 0 < line <= len(lines):
+            continue
+        try:
+            shown = PurePosixPath(path.relative_to(root)).as_posix()
+        except ValueError:
+            shown = path.as_posix()
+        number = mapping.get(number, number)
+        out[(shown, line, number)] = {"file": shown, "line": line, "number": number,
+                                      "text": lines[line - 1]}
+    return list(out.values())
+
+
+def _recorded_pending(app: Sphinx) -> list[Pending]:
+    """The history's pending mentions; none when the file is absent or broken (renumber says
+    what is wrong with it)."""
+    try:
+        return recorded(read_history(history_path(app)))
+    except (ValueError, OSError):  # broken: renumber says what is wrong with it
+        return []
+
+
+def warn_pending(app: Sphinx, doctree: nodes.document) -> None:
+    """``sec-stale`` at each mention of this page a renumbering left naming another section."""
+    items = _recorded_pending(app)
+    if not items:
+        return
+    docname = app.env.docname
+    source = Path(app.env.doc2path(docname)).resolve()
+    confdir = Path(app.confdir)
+    mine = [i for i in items if (confdir / i.file).resolve() == source]
+    for item, _, line in still_there(confdir, mine):
+        warn(
+            Problem.SEC_STALE,
+            f"{label(item.number)} here named a section or chapter that was deleted when the "
+            f"book was renumbered ({item.since}); {label(item.number)} is now another one: "
+            f"name the one meant, or remove the mention ({HISTORY_FILE} keeps this until the "
+            "line is edited)",
+            (docname, line),
+        )
+
+
+def warn_pending_catalogs(app: Sphinx, env: BuildEnvironment) -> None:
+    """``sec-stale`` at each pending mention of a catalog (no page is read from a ``.po``, so
+    they are checked with the book's consistency, on every build and check)."""
+    confdir = Path(app.confdir)
+    pages = {Path(env.doc2path(d)).resolve() for d in env.found_docs}
+    items = [i for i in _recorded_pending(app) if (confdir / i.file).resolve() not in pages]
+    for item, path, line in still_there(confdir, items):
+        warn(
+            Problem.SEC_STALE,
+            f"{label(item.number)} here named a section or chapter that was deleted when the "
+            f"book was renumbered ({item.since}); it is now another one: name the one meant, or "
+            f"remove the mention ({HISTORY_FILE} keeps this until the line is edited)",
+            f"{path}:{line}",
+        )
+
+
+def _outdated_pending(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """Pages to read again because the pending mentions changed (a renumbering was written)."""
+    items = _recorded_pending(app)
+    confdir = Path(app.confdir)
+    now = sorted({i.file for i in items})
+    stamp = (sorted(str(i) for i in items), now)
+    before = getattr(env, "seriesbook_pending", None)
+    env.seriesbook_pending = stamp  # type: ignore[attr-defined]
+    if before is None or before == stamp:
+        return []
+    files = {(confdir / f).resolve() for f in set(now) | set(before[1])}
+    return [d for d in env.found_docs if Path(env.doc2path(d)).resolve() in files]
+
+
+def setup(app: Sphinx) -> ExtensionMetadata:
+    app.connect("doctree-read", warn_pending)
+    app.connect("env-get-outdated", _outdated_pending)
+    app.connect("env-check-consistency", warn_pending_catalogs)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
