@@ -138,12 +138,13 @@ gettext: $(RUNTIME_STAMP)
 	$(SPHINXBUILD) -b gettext $(SPHINXFLAGS) -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) \
 	  $(SOURCEDIR) $(BUILDDIR)/gettext
 
-# Creates or updates locale/<lang>/LC_MESSAGES/<page>.po: existing translations are kept, a
-# changed message keeps its old translation marked fuzzy (not used until a translator clears
-# the flag), a removed one stays as an obsolete #~ entry. No line wrapping, so a changed
-# paragraph is a one-line diff.
+# Creates or updates locale/<lang>/LC_MESSAGES/<page>.po (seriesbook update-po, on Babel as
+# sphinx-intl): existing translations are kept, a changed message keeps its old translation
+# marked fuzzy with the old source text as #| lines (until a translator clears the flag), a
+# removed one stays as an obsolete #~ entry, text moved to another page keeps its translation.
+# No line wrapping, so a changed paragraph is a one-line diff.
 update-po: gettext
-	$(BIN)/sphinx-intl update -p $(BUILDDIR)/gettext -d locale --line-width 0 \
+	$(BIN)/seriesbook update-po -p $(BUILDDIR)/gettext -d locale \
 	  $(addprefix -l ,$(LANGUAGES))
 
 clean:

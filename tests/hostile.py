@@ -199,7 +199,8 @@ def run_book(
         outcome.tracebacks += _tracebacks(crash, out, err)
         if status in (0, 1) and not crash:
             try:
-                outcome.problems = sorted(_found_json(p, root) for p in json.loads(out))
+                found = json.loads(out)["problems"]
+                outcome.problems = sorted(_found_json(p, root) for p in found)
             except (ValueError, TypeError, KeyError) as error:
                 outcome.tracebacks.append(f"check --format json printed no JSON: {error}\n{out}")
         if not build:

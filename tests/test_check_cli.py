@@ -43,7 +43,9 @@ def test_text_output(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_json_output(book: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(book), "--format", "json"]) == 1
-    problems = json.loads(capsys.readouterr().out)
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"problems", "fuzzy"} and report["fuzzy"] == []
+    problems = report["problems"]
     assert len(problems) == 11
     assert {
         "file": str(book / "ch03.md"),
@@ -65,7 +67,7 @@ def test_default_dirs_source_and_conf(
     (source / "conf.py").rename(tmp_path / "conf.py")
     monkeypatch.chdir(tmp_path)
     assert main(["check", "--format", "json"]) == 1
-    files = {p["file"] for p in json.loads(capsys.readouterr().out)}
+    files = {p["file"] for p in json.loads(capsys.readouterr().out)["problems"]}
     assert files == {str(source / "ch03.md"), str(source / "ch04.md")}
 
 

@@ -541,7 +541,7 @@ def test_check_prints_citation_problems_like_section_problems(
         "`pkg/nothing.py:1`: no file pkg/nothing.py in demo v1.0"
     ) in lines
     assert main(["check", str(srcdir), "--source", f"demo={git_source}", "--format", "json"]) == 1
-    problems = json.loads(capsys.readouterr().out)
+    problems = json.loads(capsys.readouterr().out)["problems"]
     assert {
         "file": str(index),
         "line": line_of(srcdir, "Past the end"),

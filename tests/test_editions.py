@@ -303,18 +303,7 @@ def test_update_po_keeps_translations_and_marks_changes_fuzzy(tmp_path: Path) ->
             check=True,
         )
         subprocess.run(
-            [
-                BIN / "sphinx-intl",
-                "update",
-                "-p",
-                str(pot_dir),
-                "-d",
-                str(locale),
-                "--line-width",
-                "0",
-                "-l",
-                "en",
-            ],
+            [BIN / "seriesbook", "update-po", "-p", str(pot_dir), "-d", str(locale), "-l", "en"],
             check=True,
             capture_output=True,
         )
@@ -335,6 +324,7 @@ def test_update_po_keeps_translations_and_marks_changes_fuzzy(tmp_path: Path) ->
     assert catalog["§2.1.1 位"].string == "§2.1.1 Bits" and not catalog["§2.1.1 位"].fuzzy
     changed = catalog["位的排列顺序。"]
     assert changed.fuzzy and changed.string == "The order of bits."
+    assert '#| msgid "位的顺序。"\nmsgid "位的排列顺序。"' in po.read_text(encoding="utf-8")
     assert "位的顺序。" not in catalog
     assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po)]).returncode == 0
 

@@ -101,7 +101,7 @@ def test_renumber_rewrites_sources_and_catalogs(
     assert status == 1 and json.loads(out)["edits"] == [] and json.loads(out)["map"] == {}
     # and the book checks clean but for the mention of the deleted section
     status, out, _ = _run(capsys, "check", str(book), "--format", "json")
-    assert [(p["file"].rsplit("/", 1)[-1], p["code"]) for p in json.loads(out)] == [
+    assert [(p["file"].rsplit("/", 1)[-1], p["code"]) for p in json.loads(out)["problems"]] == [
         ("ch02.md", "sec-unresolved")
     ]
 

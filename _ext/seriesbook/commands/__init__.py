@@ -1,7 +1,9 @@
 """The ``seriesbook`` command and what only it does; a Sphinx build never imports this package.
 
 * :mod:`.cli` — the command line (``check``, ``lock``, ``stats``, ``editions``, ``renumber``,
-  ``repin``);
+  ``repin``, ``translations``, ``update-po``);
+* :mod:`.translations` and :mod:`.update_po` — the translator's commands: what an edition still
+  needs, and the catalogs updated from the templates (previous text, moved text);
 * :mod:`.reading` — reads a book with Sphinx itself (the ``seriesbook-check`` builder of
   :mod:`.checker`) and collects its warnings as :class:`.reported.Reported` records;
 * :mod:`.kept` — ``check``'s kept environment: re-read and resolve only what changed;

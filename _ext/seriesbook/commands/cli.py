@@ -1,4 +1,5 @@
-"""The ``seriesbook`` command: check, lock, stats and editions, on top of Sphinx's own reading.
+"""The ``seriesbook`` command: check, lock, stats, editions, renumber, repin, translations (on
+top of Sphinx's own reading) and update-po (the catalogs, from ``make gettext``'s templates).
 
 Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
 error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
@@ -10,7 +11,8 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from seriesbook import __version__
 from seriesbook.commands.reading import (
@@ -21,8 +23,12 @@ from seriesbook.commands.reading import (
     open_book,
     read_book,
 )
+from seriesbook.commands.update_po import DEFAULT_SIMILARITY
 from seriesbook.core.config import book_editions
 from seriesbook.speed import heap
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -55,9 +61,23 @@ def _print_problems(problems: list[Reported], fmt: str) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from seriesbook.editions import fuzzy_entries
+
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
-    problems = check_editions(srcdir, confdir, _overrides(args), keep=True)
-    return _print_problems(problems, args.format)
+    if args.format != "json":
+        problems = check_editions(srcdir, confdir, _overrides(args), keep=True)
+        return _print_problems(problems, args.format)
+    fuzzy: list[dict[str, Any]] = []
+
+    def note_fuzzy(app: Sphinx) -> None:
+        if "seriesbook.editions" in app.extensions:
+            fuzzy.extend(fuzzy_entries(app.env, book_editions(app.config)[1:]))
+
+    problems = check_editions(srcdir, confdir, _overrides(args), keep=True, also=note_fuzzy)
+    # fuzzy entries are work, not problems: listed for CI, never a reason to fail
+    report = {"problems": [r.as_json() for r in problems], "fuzzy": fuzzy}
+    print(json.dumps(report, ensure_ascii=False, indent=2))
+    return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
 def cmd_lock(args: argparse.Namespace) -> int:
@@ -110,6 +130,21 @@ def cmd_repin(args: argparse.Namespace) -> int:
         to_sources=_parse_sources(args.to_source or [], "--to-source"),
         write=args.write,
         fmt=args.format,
+    )
+
+
+def cmd_translations(args: argparse.Namespace) -> int:
+    from seriesbook.commands.translations import run_translations
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    return run_translations(srcdir, confdir, language=args.language, fmt=args.format)
+
+
+def cmd_update_po(args: argparse.Namespace) -> int:
+    from seriesbook.commands.translations import run_update_po
+
+    return run_update_po(
+        Path(args.pot_dir), Path(args.locale_dir), args.language, args.similarity
     )
 
 
@@ -176,6 +211,34 @@ def build_parser() -> argparse.ArgumentParser:
     repin.add_argument("--write", action="store_true", help="rewrite the files (else dry run)")
     repin.add_argument("--format", choices=("text", "json"), default="text")
     repin.set_defaults(run=cmd_repin)
+
+    translations = commands.add_parser(
+        "translations",
+        help="what a translated edition still needs, per chapter and § section; fuzzy messages "
+        "with their change",
+    )
+    _add_book_arguments(translations, sources=False)
+    translations.add_argument("--language", "-l", metavar="LANGUAGE",
+                              help="the edition (default: the only translated one)")
+    translations.add_argument("--format", choices=("text", "json"), default="text")
+    translations.set_defaults(run=cmd_translations)
+
+    update_po = commands.add_parser(
+        "update-po",
+        help="update the catalogs from `make gettext`'s templates: previous text (#|) of fuzzy "
+        "entries, translations of moved text",
+    )
+    update_po.add_argument("-p", "--pot-dir", default="_build/gettext",
+                           help="the templates (default: _build/gettext)")
+    update_po.add_argument("-d", "--locale-dir", default="locale",
+                           help="the catalogs, <dir>/<language>/LC_MESSAGES/ (default: locale)")
+    update_po.add_argument("-l", "--language", action="append", metavar="LANGUAGE",
+                           help="a language to update (repeatable; default: every one in the "
+                           "locale directory)")
+    update_po.add_argument("--similarity", type=float, default=DEFAULT_SIMILARITY,
+                           help="how alike (0-1, difflib's ratio) a moved message must be to "
+                           f"get another's translation as fuzzy (default {DEFAULT_SIMILARITY})")
+    update_po.set_defaults(run=cmd_update_po)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)

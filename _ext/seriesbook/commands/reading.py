@@ -249,14 +249,22 @@ def _save_environment(app: Sphinx) -> None:
 
 
 def check_editions(
-    srcdir: Path, confdir: Path, overrides: dict[str, Any] | None = None, *, keep: bool = False
+    srcdir: Path,
+    confdir: Path,
+    overrides: dict[str, Any] | None = None,
+    *,
+    keep: bool = False,
+    also: Callable[[Sphinx], None] | None = None,
 ) -> list[Reported]:
     """Every problem a ``-W`` build of any edition would report, each once.
 
     The book is read as configured, then once per other edition (``seriesbook_editions``);
-    a problem only a translated edition has says which edition in its message.
+    a problem only a translated edition has says which edition in its message. *also* is
+    called with the first reading's app, for what else a caller reads from it.
     """
     with read_book(srcdir, confdir, overrides, keep=keep) as run:
+        if also is not None:
+            also(run.app)
         reported = list(run.reported)
         first = run.app.config.language
         editions = book_editions(run.app.config)

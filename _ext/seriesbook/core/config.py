@@ -281,6 +281,13 @@ class SeriesbookConfig:
         DEFAULT_GATES, "Chapter gates for chapters not marked `status: draft`.", "env",
         check=_gates,
     )
+    outdated_translations: bool = _option(
+        True,
+        "In a translated edition, show a fuzzy (possibly outdated) translation, marked, instead "
+        "of the source text, when it keeps its message's § numbers, chapter mentions and "
+        "citations. False: the source text (Sphinx's way).",
+        check=_is_bool,
+    )
     previews: bool = _option(
         True,
         "Previews of § sections, chapters and cited source lines on hover, focus or tap "

@@ -23,10 +23,17 @@ language; every other one is a *translated edition*.
   ``lang`` (and ``xml:lang`` in EPUB) of the source language.
 * Language switcher (:mod:`._switcher`): links to the same page, same anchor, in every other
   edition; ``seriesbook_edition_url`` is the link pattern.
+* Translators (``seriesbook update-po``, :mod:`._update`): the previous text of every fuzzy
+  entry kept as ``#|`` lines (:mod:`._previous`), translations of moved text reused across the
+  language's catalogs. ``seriesbook translations`` (:mod:`._report`): per chapter and § what
+  is left, each fuzzy message with its change; the same table is each translated edition's
+  status page (:mod:`._status`). Fuzzy translations are shown, marked possibly outdated
+  (:mod:`._outdated`, ``seriesbook_outdated_translations``).
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sphinx.transforms import SphinxTransform
@@ -34,7 +41,6 @@ from sphinx.transforms import SphinxTransform
 from seriesbook import __version__, compat
 from seriesbook.core.config import (
     book_editions,
-    get_config,
     is_translated_edition,
     source_language,
 )
@@ -52,9 +58,31 @@ from seriesbook.editions._coverage import (
 )
 from seriesbook.editions._diagrams import diagram_label
 from seriesbook.editions._marks import mark_toctree_captions
-from seriesbook.editions._mismatch import Recognizer, check_catalog, differences
+from seriesbook.editions._mismatch import check_catalog, differences, recognizers
 from seriesbook.editions._notice import NOTICE_CLASS, add_notice
+from seriesbook.editions._outdated import (
+    KeepOutdated,
+    NoteOutdated,
+    add_marks,
+    compile_shown_fuzzy,
+    count_outdated,
+    recompile_stale_mo,
+)
 from seriesbook.editions._parsing import MystParser
+from seriesbook.editions._previous import (
+    COMMENT_PREFIX,
+    PreviousParser,
+    previous_text,
+    write_catalog,
+)
+from seriesbook.editions._report import (
+    fuzzy_entries,
+    marked_change,
+    report_text,
+    translation_report,
+    unusable_catalog,
+)
+from seriesbook.editions._status import collect_status_page, resolve_status_links
 from seriesbook.editions._switcher import add_static, add_switcher
 from seriesbook.editions._ui import CATALOG, diagram_words, download_tooltip, html_lang
 
@@ -63,46 +91,30 @@ if TYPE_CHECKING:
 
     from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
-    from sphinx.config import Config
     from sphinx.util.typing import ExtensionMetadata
 
 __all__ = [
     "CATALOG",
+    "COMMENT_PREFIX",
     "NOTICE_CLASS",
     "Coverage",
+    "PreviousParser",
     "catalog_coverage",
     "diagram_label",
     "diagram_words",
     "differences",
     "download_tooltip",
+    "fuzzy_entries",
     "html_lang",
     "mark_toctree_captions",
+    "marked_change",
+    "previous_text",
     "recognizers",
+    "report_text",
+    "translation_report",
+    "unusable_catalog",
+    "write_catalog",
 ]
-
-
-def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
-    """What a *language* translation must keep: § numbers and chapter mentions (sections),
-    citations (citations).
-
-    Chapter mentions are read as the *language* edition links them: written with its own
-    ``seriesbook_chapter_patterns`` entry or the source language's (text not translated yet).
-    """
-    from seriesbook.citations import find_citations
-    from seriesbook.sections import edition_chapter_patterns, find_mentions, section_numbers
-
-    suffixes = tuple(get_config(config).source_suffixes)
-    chapter_patterns = edition_chapter_patterns(config, language)
-
-    def chapters(text: str) -> list[str]:
-        found = find_mentions(text, *chapter_patterns)
-        return [f"chapter {m.number}" for m in found if m.kind == "chapter"]
-
-    return {
-        "§ numbers": lambda text: ["§" + number for number in section_numbers(text)],
-        "chapter mentions": chapters,
-        "citations": lambda text: find_citations(text, suffixes),
-    }
 
 
 class CheckCatalogs(SphinxTransform):
@@ -130,7 +142,8 @@ class CheckCatalogs(SphinxTransform):
         if path is not None and catalog is not None:
             self._check(catalog, path, language)
         coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
-        add_notice(self.document, coverage, source_language(self.config))
+        outdated = count_outdated(self.document)  # shown, marked (seriesbook_outdated_…)
+        add_notice(self.document, coverage, source_language(self.config), outdated)
 
     def _read(self, path: Path) -> Catalog | None:
         return read_catalog(path, self.config.source_encoding)
@@ -166,11 +179,23 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-page-context", _marks.mark_epub_root)
     app.set_translator("epub", _marks.XmlLangTranslator, override=True)
     app.add_transform(NoteMessages)
+    app.add_transform(NoteOutdated)  # fuzzy translations shown, marked (seriesbook_outdated_…)
+    app.add_transform(KeepOutdated)
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
     app.connect("config-inited", add_static)
-    app.connect("builder-inited", check_before_compiling)
+    # Sphinx compiles only usable catalogs, then the fuzzy translations shown go into the .mo
+    app.connect("builder-inited", partial(check_before_compiling, then=compile_shown_fuzzy))
+    app.connect("builder-inited", recompile_stale_mo)
     app.connect("env-before-read-docs", report_orphans)
     app.connect("html-page-context", add_switcher)
-    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
+    app.connect("doctree-resolved", add_marks)
+    app.connect("doctree-resolved", resolve_status_links)
+    app.connect("html-collect-pages", collect_status_page)
+    return {
+        "version": __version__,
+        "env_version": 2,  # 2: each message's § (seriesbook translations, the status page)
+        "parallel_read_safe": True,
+        "parallel_write_safe": True,
+    }

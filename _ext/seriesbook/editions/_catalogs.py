@@ -14,16 +14,18 @@ A duplicate msgid (Babel keeps the first) and a catalog whose page no longer exi
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, PoFileParser
+from babel.messages.pofile import PoFileError
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
+from seriesbook.editions._previous import PreviousParser
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -107,7 +109,7 @@ def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
         return LoadedCatalog(None, [CatalogProblem(path, line, message)])
     catalog = _CheckedCatalog()
     try:
-        PoFileParser(catalog, abort_invalid=True).parse(io.StringIO(text))
+        PreviousParser(catalog, abort_invalid=True).parse(io.StringIO(text))  # with its #| lines
     except PoFileError as error:
         message = f"not a valid .po file: {error.args[0]}; the catalog is not used"
         return LoadedCatalog(None, [CatalogProblem(path, error.lineno + 1, message)])
@@ -132,8 +134,11 @@ def read_catalog(path: Path, encoding: str = "utf-8-sig") -> Catalog | None:
 
 
 
-def check_before_compiling(app: Sphinx) -> None:
-    """At ``builder-inited``: Sphinx compiles only the catalogs :func:`usable` lets through.
+def check_before_compiling(
+    app: Sphinx, then: Callable[[Sphinx, set[CatalogInfo]], None] | None = None
+) -> None:
+    """At ``builder-inited``: Sphinx compiles only the catalogs :func:`usable` lets through;
+    *then* is called with them after Sphinx's compile (a second pass over their ``.mo``).
 
     Sphinx calls :meth:`~sphinx.builders.Builder.compile_catalogs` with the catalogs it means to
     compile (all, the outdated ones, or a page's) at the start of every build.
@@ -142,7 +147,10 @@ def check_before_compiling(app: Sphinx) -> None:
     compile_catalogs = builder.compile_catalogs
 
     def compile_usable(catalogs: set[CatalogInfo], message: str) -> None:
-        compile_catalogs({info for info in catalogs if usable(info, app.config)}, message)
+        usable_ones = {info for info in catalogs if usable(info, app.config)}
+        compile_catalogs(usable_ones, message)
+        if then is not None:
+            then(app, usable_ones)
 
     setattr(builder, "compile_catalogs", compile_usable)  # noqa: B010 (a method of the instance)
 

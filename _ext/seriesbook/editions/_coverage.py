@@ -58,22 +58,28 @@ def catalog_path(env: BuildEnvironment, language: str, docname: str) -> Path | N
     return None
 
 
+TRANSLATED, FUZZY, UNTRANSLATED = "translated", "fuzzy", "untranslated"
+
+
+def message_state(msgid: str, catalog: Catalog | None) -> str:
+    """*msgid*'s state in *catalog*: ``translated``, ``fuzzy`` or ``untranslated`` (the rules of
+    the module's docstring; every count of the editions uses this one function)."""
+    entry = catalog.get(msgid) if catalog is not None else None
+    if entry is None:
+        return UNTRANSLATED
+    if entry.fuzzy:
+        return FUZZY
+    return TRANSLATED if entry.string else UNTRANSLATED
+
+
 def count_messages(messages: Iterable[str], catalog: Catalog | None) -> Coverage:
     """How many of *messages* *catalog* translates (see the module's docstring for the rules)."""
-    total = translated = fuzzy = 0
-    for msgid in messages:
-        total += 1
-        entry = catalog.get(msgid) if catalog is not None else None
-        if entry is None:
-            continue
-        if entry.fuzzy:
-            fuzzy += 1
-        elif entry.string:
-            translated += 1
-    return Coverage.of(total, translated, fuzzy)
+    states = [message_state(msgid, catalog) for msgid in messages]
+    return Coverage.of(len(states), states.count(TRANSLATED), states.count(FUZZY))
 
 
 MESSAGES_ATTR = "seriesbook_page_messages"
+SECTIONS_ATTR = "seriesbook_message_sections"
 
 
 def page_messages(env: BuildEnvironment) -> dict[str, tuple[str, ...]]:
@@ -84,19 +90,32 @@ def page_messages(env: BuildEnvironment) -> dict[str, tuple[str, ...]]:
     return messages
 
 
+def message_sections(env: BuildEnvironment) -> dict[str, dict[str, str | None]]:
+    """Each page's messages → the § number of the section each first appears in, or None
+    (env data; numbers from ``seriesbook.sections``, None everywhere without it)."""
+    if not hasattr(env, SECTIONS_ATTR):
+        setattr(env, SECTIONS_ATTR, {})
+    sections: dict[str, dict[str, str | None]] = getattr(env, SECTIONS_ATTR)
+    return sections
+
+
 class NoteMessages(SphinxTransform):
-    """Note the page's messages before ``Locale`` (priority 20) replaces them by translations."""
+    """Note the page's messages, and the § each is in, before ``Locale`` (priority 20)
+    replaces them by translations (and after ``seriesbook.sections`` read the § numbers, 15)."""
 
     default_priority = 18
 
     def apply(self, **kwargs: object) -> None:
+        from seriesbook.sections import section_number_of
+
         front_matter = _front_matter(self.document)
-        found = (
-            message
-            for node, message in extract_messages(self.document)
-            if front_matter is None or not _within(node, front_matter)
-        )
-        page_messages(self.env)[self.env.current_document.docname] = tuple(dict.fromkeys(found))
+        found: dict[str, str | None] = {}
+        for node, message in extract_messages(self.document):
+            if front_matter is None or not _within(node, front_matter):
+                found.setdefault(message, section_number_of(node))
+        docname = self.env.current_document.docname
+        page_messages(self.env)[docname] = tuple(found)
+        message_sections(self.env)[docname] = found
 
 
 def _front_matter(document: nodes.document) -> nodes.Element | None:
@@ -120,6 +139,7 @@ def _within(node: nodes.Node, ancestor: nodes.Element) -> bool:
 
 def purge_messages(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
     page_messages(env).pop(docname, None)
+    message_sections(env).pop(docname, None)
 
 
 def merge_messages(
@@ -127,6 +147,8 @@ def merge_messages(
 ) -> None:
     theirs = page_messages(other)
     page_messages(env).update({d: theirs[d] for d in docnames if d in theirs})
+    their_sections = message_sections(other)
+    message_sections(env).update({d: their_sections[d] for d in docnames if d in their_sections})
 
 
 def page_coverage(env: BuildEnvironment, language: str, docname: str) -> Coverage:

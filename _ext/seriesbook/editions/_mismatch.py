@@ -19,12 +19,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from babel.messages.catalog import Catalog
+    from sphinx.config import Config
 
 Recognizer = Callable[[str], Iterable[str]]
 
@@ -67,3 +69,27 @@ def check_catalog(catalog: Catalog, path: Path, recognizers: Mapping[str, Recogn
 
 def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
+    """What a *language* translation must keep: § numbers and chapter mentions (sections),
+    citations (citations).
+
+    Chapter mentions are read as the *language* edition links them: written with its own
+    ``seriesbook_chapter_patterns`` entry or the source language's (text not translated yet).
+    """
+    from seriesbook.citations import find_citations
+    from seriesbook.sections import edition_chapter_patterns, find_mentions, section_numbers
+
+    suffixes = tuple(get_config(config).source_suffixes)
+    chapter_patterns = edition_chapter_patterns(config, language)
+
+    def chapters(text: str) -> list[str]:
+        found = find_mentions(text, *chapter_patterns)
+        return [f"chapter {m.number}" for m in found if m.kind == "chapter"]
+
+    return {
+        "§ numbers": lambda text: ["§" + number for number in section_numbers(text)],
+        "chapter mentions": chapters,
+        "citations": lambda text: find_citations(text, suffixes),
+    }

@@ -1,8 +1,10 @@
 """The notice at the top of a page that a translated edition has not fully translated yet.
 
 It sits right under the page title, in the edition's language, with the page's percentage
-(:func:`seriesbook.core.percent.floor_percent`: the number ``seriesbook stats`` shows). The node has
-no source, so it is never a catalog message itself.
+(:func:`seriesbook.core.percent.floor_percent`: the number ``seriesbook stats`` shows), the number
+of passages shown in a possibly outdated translation (:mod:`._outdated`) and a link to the
+edition's translation status page (:mod:`._status`). The node has no source, so it is never a
+catalog message itself.
 """
 
 from __future__ import annotations
@@ -12,16 +14,22 @@ from docutils import nodes
 from seriesbook.core.percent import percent_text
 from seriesbook.editions._coverage import Coverage
 from seriesbook.editions._marks import language_class
-from seriesbook.editions._ui import language_name, notice_text, notice_title
+from seriesbook.editions._status import status_link
+from seriesbook.editions._ui import language_name, notice_outdated, notice_text, notice_title
 
 NOTICE_CLASS = "seriesbook-translation-notice"
 
 
-def notice(coverage: Coverage, source: str) -> nodes.admonition:
+def notice(coverage: Coverage, source: str, outdated: int = 0) -> nodes.admonition:
+    """The notice; *outdated* passages show a possibly outdated translation, marked."""
     percent = percent_text(coverage.percent)
     node = nodes.admonition("", classes=[NOTICE_CLASS, "warning"])
     node += nodes.title("", notice_title())
-    node += notice_paragraph(notice_text(percent, SOURCE_NAME), source)
+    text = notice_text(percent, SOURCE_NAME)
+    if outdated:
+        text += " " + notice_outdated(outdated)
+    node += notice_paragraph(text, source)
+    node += status_link()
     return node
 
 
@@ -38,12 +46,14 @@ def notice_paragraph(text: str, source: str) -> nodes.paragraph:
     return nodes.paragraph("", "", nodes.Text(before), name, nodes.Text(after))
 
 
-def add_notice(document: nodes.document, coverage: Coverage, source: str) -> None:
+def add_notice(
+    document: nodes.document, coverage: Coverage, source: str, outdated: int = 0
+) -> None:
     """Insert the notice under the page title (or first, on a page without one)."""
     if coverage.percent >= 100.0:
         return
     section = next(iter(document.findall(nodes.section)), None)
     if section is not None and section.children and isinstance(section[0], nodes.title):
-        section.insert(1, notice(coverage, source))
+        section.insert(1, notice(coverage, source, outdated))
     else:
-        document.insert(0, notice(coverage, source))
+        document.insert(0, notice(coverage, source, outdated))

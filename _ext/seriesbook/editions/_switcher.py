@@ -43,6 +43,14 @@ def edition_url(pattern: str, language: str, pagename: str, target: str) -> str:
     )
 
 
+def edition_link(app: Sphinx, pagename: str, language: str) -> str:
+    """The link from *pagename* to the same page in the *language* edition."""
+    pattern = get_config(app.config).edition_url
+    target = app.builder.get_target_uri(pagename)
+    to_root = edition_root(app.builder, pagename)
+    return from_edition_root(edition_url(pattern, language, pagename, target), to_root)
+
+
 def switcher_html(editions: list[str], current: str, links: dict[str, str]) -> str:
     label = escape(editions_label())
     items = [f'<span class="seriesbook-editions-label">{label}:</span>']
@@ -70,13 +78,7 @@ def add_switcher(
     editions = book_editions(app.config)
     if doctree is None or not is_website(app) or len(editions) < 2:
         return  # an EPUB holds one edition: the other editions' pages are not in it
-    pattern = get_config(app.config).edition_url
-    target = app.builder.get_target_uri(pagename)
-    to_root = edition_root(app.builder, pagename)
-    links = {}
-    for language in editions:
-        url = edition_url(pattern, language, pagename, target)
-        links[language] = from_edition_root(url, to_root)
+    links = {language: edition_link(app, pagename, language) for language in editions}
     current = str(app.config.language or editions[0])
     context["body"] = switcher_html(editions, current, links) + context.get("body", "")
 

@@ -65,6 +65,50 @@ def notice_text(percent: str, source: str) -> str:
     return str(message).format(percent=percent, source=source)
 
 
+def notice_outdated(count: int) -> str:
+    """The notice's sentence on the page's fuzzy translations (shown, marked)."""
+    message = _(
+        "Passages marked “possibly outdated” ({count}) show a translation made before the "
+        "original changed."
+    )
+    return str(message).format(count=count)
+
+
+def outdated_mark() -> str:
+    """The visible mark after a possibly outdated (fuzzy) translation."""
+    return str(_("possibly outdated"))
+
+
+def outdated_tooltip(source: str) -> str:
+    """The mark's tooltip; *source* is the book's own language, by name."""
+    message = _(
+        "This translation may be outdated: the original ({source}) has changed since. "
+        "Read the original."
+    )
+    return str(message).format(source=source)
+
+
+def status_title() -> str:
+    """The title of the translation status page, and the notice's link to it."""
+    return str(_("Translation status"))
+
+
+def status_headers() -> list[str]:
+    """The columns of the translation status table."""
+    return [
+        str(_("Chapter or section")),
+        str(_("Translated")),
+        str(_("Possibly outdated")),
+        str(_("Not translated")),
+        str(_("Characters to do")),
+    ]
+
+
+def status_summary(percent: str, translated: int, total: int) -> str:
+    message = _("{percent}% translated: {translated} of {total} passages.")
+    return str(message).format(percent=percent, translated=translated, total=total)
+
+
 def download_tooltip(name: str) -> str:
     """The tooltip of the theme's download button for the book as *name* (PDF, EPUB)."""
     return str(_("Download the book ({name})")).format(name=name)

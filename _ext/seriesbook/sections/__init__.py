@@ -23,8 +23,9 @@ Problems (warnings ``seriesbook.<code>``): ``sec-unresolved``, ``chapter-unresol
 ``sec-duplicate``, ``sec-chapter``, ``sec-nesting``, ``sec-order``, ``sec-section-ref``.
 
 Other capabilities use :func:`section_counts` (stats) and :func:`find_mentions` /
-:func:`section_numbers` (editions); ``seriesbook renumber`` and the shared rewrite layer use the
-heading and mention patterns and the link markers, so they edit exactly what the build links.
+:func:`section_numbers` / :func:`section_number_of` (editions); ``seriesbook renumber`` and
+the shared rewrite layer use the heading and mention patterns and the link markers, so they edit
+exactly what the build links.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ from seriesbook.sections._transforms import (
     heading_levels,
     resolve_sibling,
     sec_role_target,
+    section_number_of,
     warn_section_ref,
     warn_unresolved,
 )
@@ -100,6 +102,7 @@ __all__ = [
     "section_counts",
     "section_id",
     "section_number",
+    "section_number_of",
     "section_numbers",
 ]
 

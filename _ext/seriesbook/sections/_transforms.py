@@ -132,6 +132,17 @@ class NoteNumbers(SphinxTransform):
                 section[CH_NUMBER if section is first else CH_OTHER] = chapter
 
 
+def section_number_of(node: nodes.Node) -> str | None:
+    """The § number of the innermost numbered section holding *node*, as :class:`NoteNumbers`
+    read it from the source heading (so the same in every edition); None outside any."""
+    parent: nodes.Node | None = node
+    while parent is not None:
+        if isinstance(parent, nodes.section) and SEC_NUMBER in parent:
+            return str(parent[SEC_NUMBER])
+        parent = parent.parent
+    return None
+
+
 class _Line:
     """Line numbers inside one paragraph: its first line plus the line breaks seen so far."""
 

@@ -1,0 +1,104 @@
+"""The translation status page of a translated edition, generated at build time.
+
+``translation-status.html`` at the edition's root has the table of
+:func:`~seriesbook.editions._report.translation_report` (per chapter, and per § section under
+it: translated, possibly outdated, not translated, characters to do), each row linking to its
+chapter or section, in the edition's language. The coverage notice of every page not fully
+translated links to it. Only a web site has the page (not EPUB or PDF), so elsewhere the
+notice has no link.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+
+from seriesbook.core.config import is_translated_edition
+from seriesbook.core.percent import floor_percent, percent_text
+from seriesbook.editions._report import translation_report
+from seriesbook.editions._ui import status_headers, status_summary, status_title
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from sphinx.application import Sphinx
+
+STATUS_PAGE = "translation-status"
+STATUS_LINK = "seriesbook_status_link"  # reference attribute: the notice's link, made at write time
+TABLE_CLASS = "seriesbook-translation-status"
+
+
+def has_status_page(app: Sphinx) -> bool:
+    """A translated edition's web site, unless the book has a page of that name itself."""
+    from seriesbook.core.builders import is_website
+
+    return (
+        is_translated_edition(app.config)
+        and is_website(app)
+        and STATUS_PAGE not in app.env.all_docs
+    )
+
+
+def status_link() -> nodes.paragraph:
+    """The notice's link to the status page (its address is set at write time)."""
+    title = status_title()
+    reference = nodes.reference("", title, refuri="", internal=True, **{STATUS_LINK: True})
+    return nodes.paragraph("", "", reference)
+
+
+def resolve_status_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """``doctree-resolved``: the notice's link points at the status page, or goes."""
+    for reference in list(doctree.findall(nodes.reference)):
+        if not reference.get(STATUS_LINK):
+            continue
+        if has_status_page(app):
+            reference["refuri"] = app.builder.get_relative_uri(docname, STATUS_PAGE)
+        elif isinstance(reference.parent, nodes.paragraph):
+            reference.parent.parent.remove(reference.parent)
+
+
+def collect_status_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
+    """``html-collect-pages``: the status page of a translated edition's web site."""
+    if not has_status_page(app):
+        return
+    report = translation_report(app.env, str(app.config.language))
+    title = status_title()
+    yield STATUS_PAGE, {"title": title, "body": status_html(app, report, title)}, "page.html"
+
+
+def _cells(counts: dict[str, Any]) -> str:
+    figures = (counts["translated"], counts["fuzzy"], counts["untranslated"], counts["todo_chars"])
+    return "".join(f"<td>{figure:,}</td>" for figure in figures)
+
+
+def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
+    """The page's body: the title, the edition's percentage and the table."""
+    from seriesbook.sections import section_id
+
+    total = report["translated"] + report["fuzzy"] + report["untranslated"]
+    percent = percent_text(floor_percent(report["translated"], total))
+    head = "".join(f'<th scope="col">{escape(header)}</th>' for header in status_headers())
+    rows = []
+    for chapter in report["chapters"]:
+        uri = app.builder.get_relative_uri(STATUS_PAGE, chapter["docname"])
+        rows.append(
+            f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{escape(uri)}">'
+            f"{escape(chapter['title'])}</a></th>{_cells(chapter)}</tr>"
+        )
+        for section in chapter["sections"]:
+            if section["number"] is None:
+                continue
+            anchor = f"{uri}#{section_id(section['number'])}"
+            rows.append(
+                f'<tr class="{TABLE_CLASS}-section"><td><a href="{escape(anchor)}">'
+                f"{escape(section['title'])}</a></td>{_cells(section)}</tr>"
+            )
+    summary = status_summary(percent, report["translated"], total)
+    return (
+        f'<section id="{STATUS_PAGE}">\n<h1>{escape(title)}</h1>\n<p>{escape(summary)}</p>\n'
+        f'<table class="{TABLE_CLASS} docutils">\n<thead><tr>{head}</tr></thead>\n<tbody>\n'
+        + "\n".join(rows)
+        + "\n</tbody>\n</table>\n</section>\n"
+    )
