@@ -127,7 +127,7 @@ def test_a_deleted_sections_mentions_are_reported_on_every_run_until_edited(
         assert {(p["file"], p["line"]) for p in report["pending"]} == {
             ("ch01.md", 9), ("ch02.md", 5), (po, 5), (po, 6)}
     status, out, _ = _run(capsys, "check", str(book), "--format", "json")
-    found = {(Path(p["file"]).name, p["line"]) for p in json.loads(out)
+    found = {(Path(p["file"]).name, p["line"]) for p in json.loads(out)["problems"]
              if p["code"] == "sec-stale"}
     assert status == 1 and ("ch01.md", 9) in found and ("ch02.md", 5) in found
     assert ("ch01.po", 5) in found and ("ch01.po", 6) in found

@@ -35,7 +35,7 @@ import tempfile
 from pathlib import Path
 from unittest import mock
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from seriesbook.commands.cli import main
 from seriesbook.commands.reading import read_book
@@ -94,6 +94,10 @@ def _with_edits(text: str, edits: list[dict[str, object]]) -> str:
 
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck),
           phases=[Phase.explicit, Phase.reuse, Phase.generate])  # shrinking costs minutes
+@example(sizes=[3, 1, 1], children=[1, 2, 0], mentions=[550, 269, 793, 253, 259, 250],
+         script=[('delete', 76, 222, 13), ('insert-sub', 807, 331, 411), ('move', 448, 794, 309),
+                 ('move', 258, 502, 298), ('insert', 428, 72, 61), ('delete', 8, 802, 472)],
+         linked=[False, False, True], fail_at=None)
 @given(
     sizes=st.lists(st.integers(1, 3), min_size=3, max_size=3),
     children=st.lists(st.integers(0, 2), min_size=1, max_size=3),

@@ -28,7 +28,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.commands.cli import main
 from seriesbook.editions import PreviousParser, marked_change, write_catalog
-from seriesbook.editions._previous import babel_parser_is_pinned
 from sphinx.testing.util import SphinxTestApp
 
 if TYPE_CHECKING:
@@ -215,11 +214,6 @@ def test_gnu_previous_lines_of_obsolete_entries_are_read(tmp_path: Path) -> None
     PreviousParser(catalog, abort_invalid=True).parse(StringIO(text))
     assert catalog.get("new").previous_id == ["old"]
     assert [str(m.id) for m in catalog.obsolete.values()] == ["gone"]
-
-
-def test_babel_parser_is_the_pinned_one() -> None:
-    """Guard: Babel changed a parser method PreviousParser overrides; re-read it and re-pin."""
-    assert babel_parser_is_pinned()
 
 
 def test_a_second_update_changes_nothing(book: Path, capsys: pytest.CaptureFixture[str]) -> None:

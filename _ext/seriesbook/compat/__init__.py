@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from seriesbook.compat._babel import PreviousParser
 from seriesbook.compat._docutils import detach_document
 from seriesbook.compat._jieba import double_total, empty_tokenizer, frequencies, total
 from seriesbook.compat._sphinx import (
@@ -34,6 +35,7 @@ __all__ = [
     "ENVIRONMENT_BOOKKEEPING",
     "INTERNALS",
     "Internal",
+    "PreviousParser",
     "SphinxNodeUpdater",
     "after_logging_setup",
     "application",
@@ -66,6 +68,22 @@ class Internal:
 
 
 INTERNALS: tuple[Internal, ...] = (
+    Internal("babel.messages.pofile.PoFileParser._process_comment", "PreviousParser",
+             "babel.messages.pofile.PoFileParser._process_comment",
+             "d66bf0c1e5fd8f7f745acec36949c42bac06d3224b3940e9ddbc1e1b021102b0",
+             "https://github.com/python-babel/babel/issues/206"),
+    Internal("babel.messages.pofile.PoFileParser._add_message", "PreviousParser",
+             "babel.messages.pofile.PoFileParser._add_message",
+             "653282ec75725f928ce5af82ed0256d5e33a1a4abee06c185efcaf632b7fa674",
+             "https://github.com/python-babel/babel/issues/206"),
+    Internal("babel.messages.pofile.PoFileParser._finish_current_message", "PreviousParser",
+             "babel.messages.pofile.PoFileParser._finish_current_message",
+             "54b40a12143ad4d84154d05774e1454765c5099bbab69f3bf7553dcf1c7194ee",
+             "https://github.com/python-babel/babel/issues/206"),
+    Internal("babel.messages.pofile.PoFileParser._process_message_line", "PreviousParser",
+             "babel.messages.pofile.PoFileParser._process_message_line",
+             "221e617efa5c4b26d7c1b6a6a848a7208240df02ac13cd2b22b3c8522c8ce4db",
+             "https://github.com/python-babel/babel/issues/206"),
     Internal("BuildEnvironment._builder_cls", "builder_class",
              "sphinx.application.Sphinx._post_init_env",
              "7bf195f2af8568487200dfa8e9373615a8aecb61acdc915d68a08e0c42861f8b"),

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.transforms import SphinxTransform
 
 from seriesbook import __version__, compat
+from seriesbook.compat import PreviousParser
 from seriesbook.core.config import (
     book_editions,
     is_translated_edition,
@@ -71,7 +72,6 @@ from seriesbook.editions._outdated import (
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._previous import (
     COMMENT_PREFIX,
-    PreviousParser,
     previous_text,
     write_catalog,
 )

@@ -23,9 +23,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
+from seriesbook.compat import PreviousParser
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
-from seriesbook.editions._previous import PreviousParser
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -81,28 +81,39 @@ def lines_of(text: str) -> list[str]:
 
 
 def recorded(data: Mapping[str, Any]) -> list[Pending]:
-    """Every pending mention the history records (malformed items are skipped), once each."""
-    found: dict[tuple[str, str, str], Pending] = {}
+    """Every pending mention the history records (malformed items are skipped), once each.
+
+    A ``--write`` records again the earlier mentions still pending, at their lines as rewritten,
+    so one mention can stand in several entries: per (file, number, line text), the entry that
+    records the most of them (the latest on a tie) is the one read. Two mentions on lines that
+    read the same are two mentions.
+    """
+    best: dict[tuple[str, str, str], list[Pending]] = {}
     for entry in data.get("renumberings", []):
         if not isinstance(entry, dict) or not isinstance(entry.get("pending"), list):
             continue
         since = str(entry.get("release") or entry.get("date") or "")
+        group: dict[tuple[str, str, str], list[Pending]] = {}
         for item in entry["pending"]:
             try:
                 pending = Pending(str(item["file"]), int(item["line"]), str(item["number"]),
                                   str(item["text"]), since)
             except (KeyError, TypeError, ValueError):
                 continue
-            found[(pending.file, pending.number, pending.text)] = pending
-    return list(found.values())
+            group.setdefault((pending.file, pending.number, pending.text), []).append(pending)
+        for key, items in group.items():
+            if len(items) >= len(best.get(key, [])):
+                best[key] = items
+    return [item for items in best.values() for item in items]
 
 
 def still_there(root: Path, items: Iterable[Pending]) -> list[tuple[Pending, Path, int]]:
     """The recorded mentions whose line is still in their file: ``(item, path, line now)``,
     the recorded line when it still reads the same, else the nearest line that does."""
     texts: dict[Path, list[str] | None] = {}
+    taken: dict[Path, set[int]] = {}  # a line answers for one recorded mention only
     found: list[tuple[Pending, Path, int]] = []
-    for item in items:
+    for item in sorted(items, key=lambda item: (item.file, item.line)):
         path = root / PurePosixPath(item.file)
         if path not in texts:
             text = _read(path) if path.is_file() else None
@@ -110,9 +121,12 @@ def still_there(root: Path, items: Iterable[Pending]) -> list[tuple[Pending, Pat
         lines = texts[path]
         if lines is None:
             continue
-        at = [n for n, line in enumerate(lines, 1) if line == item.text]
+        used = taken.setdefault(path, set())
+        at = [n for n, line in enumerate(lines, 1) if line == item.text and n not in used]
         if at:
-            found.append((item, path, min(at, key=lambda n: (abs(n - item.line), n))))
+            nearest = min(at, key=lambda n: (abs(n - item.line), n))
+            used.add(nearest)
+            found.append((item, path, nearest))
     return sorted(found, key=lambda f: (str(f[1]), f[2]))
 
 
