@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -47,6 +50,32 @@ class QuietHTTPServer(ThreadingHTTPServer):
         if isinstance(sys.exc_info()[1], ConnectionError):
             return
         super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Serves a built site; ES modules need a JavaScript MIME type on every platform."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {**self.extensions_map, ".mjs": "text/javascript"}
+        super().__init__(*args, **kwargs)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextmanager
+def served(directory: Path) -> Iterator[str]:
+    """*directory* on a local web server for the browser tests; yields its base URL."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    server = QuietHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
 CHROMIUM = Path("/usr/bin/chromium")

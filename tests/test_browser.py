@@ -6,21 +6,17 @@ that is a failure, since ``.ci/run`` installs it (the ``browser`` fixture, in ``
 
 from __future__ import annotations
 
-import functools
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import QuietHTTPServer
+from conftest import served
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -32,16 +28,6 @@ HAN_WORD = re.compile(r"^[\u4e00-\u9fff]{2,}$")
 CHAPTER_PAGE = re.compile(r"^ch\d+\.html$")
 TIMEOUT_MS = 30_000
 
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Serves the built site; ES modules need a JavaScript MIME type on every platform."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.extensions_map = {**self.extensions_map, ".mjs": "text/javascript"}
-        super().__init__(*args, **kwargs)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")
@@ -60,14 +46,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = QuietHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with served(site) as url:
+        yield url
 
 
 @pytest.fixture
@@ -219,20 +199,6 @@ def site_en(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=REPO)
     assert result.returncode == 0, result.stderr
     return outdir
-
-
-@contextmanager
-def served(site: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(site))
-    server = QuietHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 #: Goals of issue 21: the § a reader wants comes first; traditional finds what simplified does.

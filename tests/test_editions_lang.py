@@ -12,22 +12,19 @@ epubcheck with its ``xml:lang`` marks; the PDF's Han text is set in the SC fonts
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 import zipfile
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import MERMAID_DIST, QuietHTTPServer, require
+from conftest import MERMAID_DIST, require, served
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -54,15 +51,6 @@ HAN_TEXT_LANGUAGES = """() => {
 }"""
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.extensions_map = {**self.extensions_map, ".mjs": "text/javascript"}
-        super().__init__(*args, **kwargs)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
 def sphinx_build(
     builder: str, srcdir: Path, outdir: Path, language: str, *extra: str
 ) -> subprocess.CompletedProcess[str]:
@@ -84,20 +72,10 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
-def serve(directory: Path) -> Iterator[str]:
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    server = QuietHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
-
-
 @pytest.fixture(scope="module")
 def base_url(site: Path) -> Iterator[str]:
-    yield from serve(site)
+    with served(site) as url:
+        yield url
 
 
 @pytest.fixture
@@ -307,7 +285,8 @@ def book_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def book_url(book_site: Path) -> Iterator[str]:
-    yield from serve(book_site)
+    with served(book_site) as url:
+        yield url
 
 
 @pytest.mark.browser

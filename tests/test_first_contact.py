@@ -20,14 +20,12 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import QuietHTTPServer
-from test_browser import QuietHandler
+from conftest import served
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -105,30 +103,21 @@ def made_html(fresh_clone: Path) -> Path:
     return fresh_clone / "_build" / "html" / "zh_CN"
 
 
-def serve(directory: Path) -> tuple[QuietHTTPServer, str]:
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    server = QuietHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
-
-
 def render_diagrams(browser: Browser, site: Path, page_name: str) -> list[str]:
     """Open *page_name* of *site*, wait for its diagrams to be drawn; the URLs it fetched."""
-    server, base = serve(site)
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT_MS)
-        fetched: list[str] = []
-        page.on("request", lambda request: fetched.append(request.url))
-        page.goto(base + page_name)
-        assert page.locator("pre.mermaid").count() >= 1
-        page.wait_for_function(EVERY_DIAGRAM_DRAWN)
-        return [url.removeprefix(base) if url.startswith(base) else url for url in fetched]
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
+    with served(site) as base:
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT_MS)
+            fetched: list[str] = []
+            page.on("request", lambda request: fetched.append(request.url))
+            page.goto(base + page_name)
+            assert page.locator("pre.mermaid").count() >= 1
+            page.wait_for_function(EVERY_DIAGRAM_DRAWN)
+            return [url.removeprefix(base) if url.startswith(base) else url for url in fetched]
+        finally:
+            context.close()
 
 
 def assert_local_mermaid(fetched: list[str]) -> None:

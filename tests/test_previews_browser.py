@@ -7,24 +7,20 @@ The sample book is built once per edition (``zh_CN`` and ``en``).
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import QuietHTTPServer
+from conftest import served
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -35,24 +31,6 @@ REPO = Path(__file__).resolve().parent.parent
 ROOT = REPO / "tests" / "roots" / "test-previews"
 BOX = "#seriesbook-preview"
 TIMEOUT_MS = 30_000
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@contextlib.contextmanager
-def serve(directory: Path) -> Iterator[str]:
-    """The directory on a local HTTP server (its base URL)."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    server = QuietHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
-    thread.join()
 
 
 def sphinx_build(srcdir: Path, outdir: Path, *options: str) -> Path:
@@ -72,7 +50,7 @@ def small_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def small_url(small_site: Path) -> Iterator[str]:
-    with serve(small_site) as url:
+    with served(small_site) as url:
         yield url
 
 
@@ -283,7 +261,7 @@ def check_sample_preview(page: Page, site: Path, language: str, href: str) -> No
 def test_sample_book_previews(book_site: tuple[str, Path], page: Page) -> None:
     language, site = book_site
     requested = watch_requests(page)
-    with serve(site) as base:
+    with served(site) as base:
         page.goto(base + "ch04.html")
         for href in sample_targets(site):
             hover_preview(page, link(page, href))
@@ -299,7 +277,7 @@ def test_sample_book_previews(book_site: tuple[str, Path], page: Page) -> None:
 def test_sample_book_tap(book_site: tuple[str, Path], touch_page: Page) -> None:
     language, site = book_site
     page = touch_page
-    with serve(site) as base:
+    with served(site) as base:
         page.goto(base + "ch04.html")
         for href in sample_targets(site):
             target = link(page, href)
@@ -317,7 +295,7 @@ def test_sample_book_search_and_diagrams_still_work(
 ) -> None:
     """A preview open, then the theme's search and mermaid's fullscreen button: both work."""
     _, site = book_site
-    with serve(site) as base:
+    with served(site) as base:
         page.goto(base + "ch04.html")
         hover_preview(page, link(page, first_href(site, "ch04.html", r"ch\d+\.html#")))
         button = page.locator(".mermaid-fullscreen-btn").first

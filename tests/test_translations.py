@@ -8,14 +8,11 @@ gettext builder, then ``seriesbook update-po``), and reads catalogs, reports and
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import shutil
 import subprocess
 import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import StringIO
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +21,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import read_mo
 from bs4 import BeautifulSoup
+from conftest import served
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.commands.cli import main
@@ -525,39 +523,27 @@ def test_reader_follows_the_outdated_mark_to_the_original(
              "-D", "html_theme=sphinx_book_theme", str(book), str(site / language)],
             check=True, capture_output=True,
         )
-    handler = functools.partial(_QuietHandler, directory=str(site))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        page.goto(base + "en/ch01.html")
-        mark = page.locator("p.seriesbook-outdated a.seriesbook-outdated-mark")
-        assert mark.is_visible() and mark.inner_text() == "possibly outdated"
-        assert "简体中文" in (mark.get_attribute("title") or "")
-        assert page.locator("p.seriesbook-outdated").inner_text().startswith(EDITED_EN)
-        mark.hover()
-        mark.click()
-        page.wait_for_url("**/zh_CN/ch01.html#sec-1-1")
-        assert page.get_by_text(EDITED_NEW).is_visible()
-        page.goto(base + "en/ch01.html")
-        page.locator(".seriesbook-translation-notice a", has_text="Translation status").click()
-        page.wait_for_url("**/en/translation-status.html")
-        row = page.locator("table.seriesbook-translation-status tr", has_text="§1.1 Storage")
-        assert row.locator("td").all_inner_texts()[1:] == ["2", "1", "0", str(len(EDITED_NEW))]
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
+    with served(site) as base:
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(base + "en/ch01.html")
+            mark = page.locator("p.seriesbook-outdated a.seriesbook-outdated-mark")
+            assert mark.is_visible() and mark.inner_text() == "possibly outdated"
+            assert "简体中文" in (mark.get_attribute("title") or "")
+            assert page.locator("p.seriesbook-outdated").inner_text().startswith(EDITED_EN)
+            mark.hover()
+            mark.click()
+            page.wait_for_url("**/zh_CN/ch01.html#sec-1-1")
+            assert page.get_by_text(EDITED_NEW).is_visible()
+            page.goto(base + "en/ch01.html")
+            page.locator(".seriesbook-translation-notice a", has_text="Translation status").click()
+            page.wait_for_url("**/en/translation-status.html")
+            row = page.locator("table.seriesbook-translation-status tr", has_text="§1.1 Storage")
+            assert row.locator("td").all_inner_texts()[1:] == ["2", "1", "0", str(len(EDITED_NEW))]
+        finally:
+            context.close()
 
 
 # --- free text -------------------------------------------------------------------------------
