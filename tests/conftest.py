@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import functools
+import json
 import os
+import shutil
+import subprocess
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -107,3 +110,35 @@ def browser() -> Iterator[Browser]:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+# The browser's twin: seriesbook-search.js run by node, answering one JSON line at a time.
+SEARCH_TWIN = Path(__file__).parent / "search_twin.mjs"
+
+
+@pytest.fixture(scope="module")
+def twin() -> Iterator[subprocess.Popen[str]]:
+    from seriesbook.search.zh import SEARCH_SCRIPT
+
+    node = shutil.which("node")
+    require(node is not None, "node is missing")
+    assert node is not None
+    process = subprocess.Popen(
+        [node, str(SEARCH_TWIN), str(SEARCH_SCRIPT)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    yield process
+    assert process.stdin is not None
+    process.stdin.close()
+    process.wait(timeout=10)
+
+
+def ask(twin: subprocess.Popen[str], request: dict[str, Any]) -> Any:
+    """One request to the search script's twin, its JSON answer."""
+    assert twin.stdin is not None and twin.stdout is not None
+    twin.stdin.write(json.dumps(request) + "\n")
+    twin.stdin.flush()
+    return json.loads(twin.stdout.readline())

@@ -8,19 +8,17 @@ set against the real book runs in Chromium (``tests/test_browser.py``).
 
 from __future__ import annotations
 
-import json
 import pickle
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import jieba
 import pytest
-from conftest import require
+from conftest import ask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.search import query
@@ -29,11 +27,10 @@ from seriesbook.search.compact import KEY, PACKED, pack, unpack
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.query import load_index, missing_stock_terms, search
 from seriesbook.search.splitter import han_bigrams, split_query
-from seriesbook.search.zh import SEARCH_SCRIPT, SearchChinese, make_tokenizer
+from seriesbook.search.zh import SearchChinese, make_tokenizer
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 
 ROOT = Path(__file__).parent / "roots" / "test-search-zh"
-TWIN = Path(__file__).parent / "search_twin.mjs"
 STOCK = "myst_parser,sphinxcontrib.mermaid"  # the same book with Sphinx's own zh search
 OURS = "myst_parser,sphinxcontrib.mermaid,seriesbook.search"
 HAN_PHRASE = re.compile("[\u4e00-\u9fff]{2,}")
@@ -310,32 +307,8 @@ def test_unwritable_cache_warns_and_builds_the_same_index(
     assert "cannot save the segmentation cache" in stderr
 
 
-# The browser's twin: seriesbook-search.js run by node, answering one JSON line at a time.
 
 
-@pytest.fixture(scope="module")
-def twin() -> Iterator[subprocess.Popen[str]]:
-    node = shutil.which("node")
-    require(node is not None, "node is missing")
-    assert node is not None
-    process = subprocess.Popen(
-        [node, str(TWIN), str(SEARCH_SCRIPT)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-    )
-    yield process
-    assert process.stdin is not None
-    process.stdin.close()
-    process.wait(timeout=10)
-
-
-def ask(twin: subprocess.Popen[str], request: dict[str, Any]) -> Any:
-    assert twin.stdin is not None and twin.stdout is not None
-    twin.stdin.write(json.dumps(request) + "\n")
-    twin.stdin.flush()
-    return json.loads(twin.stdout.readline())
 
 
 INDEX_TERMS = ["缓存分配器", "分配器", "反向传播", "缓存", "工作线程", "计算图", "碎片化", "内存块"]

@@ -11,12 +11,11 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import require
+from conftest import ask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.search.compact import (
@@ -31,35 +30,10 @@ from seriesbook.search.compact import (
 from seriesbook.search.query import load_index
 from seriesbook.search.sections import STORE_NAME, SectionStore, SectionText
 from seriesbook.search.variants import convert, opencc_tables, table_for
-from seriesbook.search.zh import SEARCH_SCRIPT
 
 ROOT = Path(__file__).parent / "roots" / "test-search-ranking"
-TWIN = Path(__file__).parent / "search_twin.mjs"
 
 
-@pytest.fixture(scope="module")
-def twin() -> Iterator[subprocess.Popen[str]]:
-    node = shutil.which("node")
-    require(node is not None, "node is missing")
-    assert node is not None
-    process = subprocess.Popen(
-        [node, str(TWIN), str(SEARCH_SCRIPT)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-    )
-    yield process
-    assert process.stdin is not None
-    process.stdin.close()
-    process.wait(timeout=10)
-
-
-def ask(twin: subprocess.Popen[str], request: dict[str, Any]) -> Any:
-    assert twin.stdin is not None and twin.stdout is not None
-    twin.stdin.write(json.dumps(request) + "\n")
-    twin.stdin.flush()
-    return json.loads(twin.stdout.readline())
 
 
 @settings(max_examples=200, deadline=None)

@@ -105,19 +105,29 @@ def _parse(text: str) -> tuple[ast.Module, int] | None:
         return None
 
 
+def _effective_value(text: str, variable: str) -> tuple[ast.expr, str, list[str], int] | None:
+    """The value of *variable* that takes effect, the text after any byte order mark, that
+    text's lines as :mod:`ast` counts them, and the mark's length; None when not editable."""
+    parsed = _parse(text)
+    if parsed is None:
+        return None
+    tree, bom = parsed
+    assigned = _assigned(tree, variable)
+    if assigned is None or not _takes_effect(tree, variable, assigned):
+        return None
+    text = text[bom:]
+    return assigned, text, python_lines(text), bom
+
+
 def literal_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     """The span of the literal (quotes included) at ``variable[key1][key2]…``, or None.
 
     None when the variable, a key or a literal is not there as written constants.
     """
-    parsed = _parse(text)
-    if parsed is None:
+    found = _effective_value(text, variable)
+    if found is None:
         return None
-    (tree, bom), text = parsed, text[parsed[1]:]
-    lines = python_lines(text)
-    assigned = _assigned(tree, variable)
-    if assigned is None or not _takes_effect(tree, variable, assigned):
-        return None
+    assigned, text, lines, bom = found
     _, _, node = _lookup(assigned, keys)
     if (not isinstance(node, ast.Constant) or not isinstance(node.value, str)
             or node.end_lineno is None or node.end_col_offset is None):
@@ -132,16 +142,10 @@ def entry_span(text: str, variable: str, *keys: str) -> tuple[int, int] | None:
     The span takes the entry's trailing comma; when the entry is alone on its lines it takes
     those whole lines, so deleting it leaves no blank line.
     """
-    if not keys:
+    found = _effective_value(text, variable) if keys else None
+    if found is None:
         return None
-    parsed = _parse(text)
-    if parsed is None:
-        return None
-    (tree, bom), text = parsed, text[parsed[1]:]
-    lines = python_lines(text)
-    assigned = _assigned(tree, variable)
-    if assigned is None or not _takes_effect(tree, variable, assigned):
-        return None
+    assigned, text, lines, bom = found
     parent, index, value = _lookup(assigned, keys)
     if parent is None or index < 0 or value is None:
         return None
