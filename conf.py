@@ -85,6 +85,9 @@ seriesbook_sources = {
     "vllm": {"repo": "https://github.com/vllm-project/vllm", "ref": "v0.8.5"},
 }
 seriesbook_default_source = "pytorch"
+# This book's house rules (seriesbook has no gates by default): a chapter not marked
+# `status: draft` has at least 6,500 Chinese characters, 4 diagrams and 2 source excerpts.
+seriesbook_gates = {"min_han": 6500, "min_mermaid": 4, "min_excerpts": 2}
 
 
 # PDF and EPUB editions (make latexpdf, make epub): _build/latex/<language>/pytorch-internals.pdf

@@ -6,7 +6,8 @@ references), ``seriesbook.citations`` (citations, excerpts) and ``seriesbook.edi
 (translation coverage) when they are loaded, come:
 
 * the ``{book-stats}`` directive: the book table (``:chapters:`` adds the chapter table);
-* the chapter gates ``seriesbook_gates = {"min_han": 6500, "min_mermaid": 4, "min_excerpts": 2}``
+* the chapter gates, none by default; a book sets its own, e.g. ``seriesbook_gates =
+  {"min_han": 6500, "min_mermaid": 4, "min_excerpts": 2}`` (this repository's ``conf.py``),
   for chapters not marked ``status: draft``: warnings ``gate-han``, ``gate-mermaid``,
   ``gate-excerpts`` at the chapter's file, once per build after reading;
 * ``seriesbook stats [--format markdown|json]`` (:mod:`seriesbook.stats.report`).
