@@ -103,6 +103,11 @@ class Problem(Enum):
         "diagram-render",
         "A Mermaid diagram could not be drawn for the PDF or EPUB (its source is printed).",
     )
+    OFFLINE_TOOL = (
+        "offline-tool",
+        "The PDF or EPUB of a book with diagrams lacks what draws them: one line names what to "
+        "install (the diagrams' sources are printed instead).",
+    )
     PDF_GLYPH = (
         "pdf-glyph",
         "A character no font of the PDF has (nor a fallback): it would print as nothing.",

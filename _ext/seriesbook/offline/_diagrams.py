@@ -29,7 +29,7 @@ from seriesbook import compat
 from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, source_line, warn
 from seriesbook.editions import diagram_label
-from seriesbook.offline import _render
+from seriesbook.offline import _render, _requirements
 from seriesbook.site import find_mermaid_dist, mermaid_override
 
 if TYPE_CHECKING:
@@ -124,6 +124,8 @@ def draw_missing(app: Sphinx, env: BuildEnvironment) -> None:
     uses = book_diagrams(env)
     if fmt is None or not uses:
         return  # a book without diagrams needs neither npm nor a browser
+    if _requirements.report_missing(app, node_modules(app), fmt):
+        return  # one line said what to install; PlaceDiagrams prints the sources
     drawing = _Drawing(app, fmt)
     wanted = {drawing.path(use.code): use.code for docname in sorted(uses) for use in uses[docname]}
     jobs = [_render.Job(code, path) for path, code in wanted.items() if not path.is_file()]
@@ -159,6 +161,11 @@ def _png_size(path: Path) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def _source_block(node: mermaid) -> nodes.literal_block:
+    """What stands for a diagram that could not be drawn: its source."""
+    return nodes.literal_block(node["code"], node["code"], language="text")
+
+
 class PlaceDiagrams(SphinxPostTransform):
     """Replace each ``mermaid`` node by an image of its drawing (or its source, if it failed)."""
 
@@ -176,12 +183,16 @@ class PlaceDiagrams(SphinxPostTransform):
         diagrams = list(self.document.findall(mermaid))
         if fmt is None or not diagrams:
             return
-        drawing = _Drawing(compat.application(self.env), fmt)
+        app = compat.application(self.env)
+        if _requirements.missing_tool(node_modules(app)) is not None:  # said by draw_missing
+            for node in diagrams:
+                node.replace_self(_source_block(node))
+            return
+        drawing = _Drawing(app, fmt)
         for node in diagrams:
             path = drawing.path(node["code"])
             if not path.is_file():  # reported by draw_missing
-                source = nodes.literal_block(node["code"], node["code"], language="text")
-                node.replace_self(source)
+                node.replace_self(_source_block(node))
                 continue
             uri = str(path)
             image = nodes.image(uri=uri, candidates={"*": uri}, alt=_alt_text(node))
