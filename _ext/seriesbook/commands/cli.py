@@ -148,6 +148,12 @@ def cmd_update_po(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_new(args: argparse.Namespace) -> int:
+    from seriesbook.commands.new import run_new
+
+    return run_new(args.directory, args.title, args.language, args.source or [])
+
+
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
     parser.add_argument(
         "srcdir",
@@ -239,6 +245,15 @@ def build_parser() -> argparse.ArgumentParser:
                            help="how alike (0-1, difflib's ratio) a moved message must be to "
                            f"get another's translation as fuzzy (default {DEFAULT_SIMILARITY})")
     update_po.set_defaults(run=cmd_update_po)
+
+    new = commands.add_parser("new", help="start a new volume in DIR (never overwrites)")
+    new.add_argument("directory", metavar="DIR")
+    new.add_argument("--title", help="the book's title (default: DIR's name)")
+    new.add_argument("--language", default="en", help="the book's language (default: en)")
+    new.add_argument("--source", action="append", metavar="NAME=REPO@REF",
+                     help="a cited source pinned to a release (repeatable; the first is the "
+                     "default source)")
+    new.set_defaults(run=cmd_new)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)
