@@ -31,14 +31,17 @@ TEST_STAMP    = $(VENV)/.seriesbook-installed-test
 DEV_STAMP     = $(VENV)/.seriesbook-installed-dev
 NPM_STAMP     = node_modules/.seriesbook-installed
 
-.PHONY: help html test lint clean distclean livehtml gettext update-po bootstrap latexpdf epub \
-	latexpdf-requirements epub-requirements
+.PHONY: help html test test-quick test-lowest docs lint clean distclean livehtml gettext update-po \
+	bootstrap latexpdf epub latexpdf-requirements epub-requirements
 
 help:
 	@echo "make html       build every edition (seriesbook editions) into $(BUILDDIR)/html/<language>/"
 	@echo "make latexpdf   PDF of every edition: $(BUILDDIR)/latex/<language>/<name>.pdf (XeLaTeX)"
 	@echo "make epub       EPUB of every edition: $(BUILDDIR)/epub/<language>/<name>.epub"
 	@echo "make test       ruff, mypy and the whole pytest suite (PYTESTOPTS=... passes options)"
+	@echo "make test-quick pytest without browser and slow tests (-m 'not browser and not slow')"
+	@echo "make test-lowest the suite against the lowest supported dependencies (.venv-lowest)"
+	@echo "make docs       seriesbook's manual (docs/) with -W into $(BUILDDIR)/docs/"
 	@echo "make lint       ruff and mypy only"
 	@echo "make livehtml   rebuild the $(LIVE_LANGUAGE) edition on every change (sphinx-autobuild)"
 	@echo "make gettext    extract messages into $(BUILDDIR)/gettext/"
@@ -123,6 +126,25 @@ test: $(TEST_STAMP) $(NPM_STAMP)
 	echo "$(MYPY)"; $(MYPY) || status=1; \
 	echo "$(PYTEST) $(PYTESTOPTS)"; $(PYTEST) $(PYTESTOPTS) || status=1; \
 	exit $$status
+
+# The contributor's loop: no browser, no fresh clones, venvs or whole-book builds.
+test-quick: $(TEST_STAMP)
+	$(PYTEST) -m "not browser and not slow" $(PYTESTOPTS)
+
+# The suite against the lowest versions pyproject.toml allows (.ci/lowest-constraints reads
+# them), in its own .venv-lowest; PYTESTOPTS as for `make test`.
+LOWEST = .venv-lowest
+test-lowest: pyproject.toml
+	test -x $(LOWEST)/bin/python || $(PYTHON) -m venv $(LOWEST)
+	$(PYTHON) .ci/lowest-constraints > $(LOWEST)/constraints.txt
+	$(LOWEST)/bin/python -m pip install --quiet -c $(LOWEST)/constraints.txt -e '.[test]'
+	$(LOWEST)/bin/python -m pip freeze | grep -iE '^(sphinx|myst-parser|babel|jieba)=='
+	$(LOWEST)/bin/python -m pytest $(PYTESTOPTS)
+
+# seriesbook's manual, built with seriesbook (docs/conf.py; docs/.readthedocs.yaml on RTD).
+docs: $(RUNTIME_STAMP)
+	$(SPHINXBUILD) -b html -W --keep-going -c docs -d $(BUILDDIR)/doctrees/docs $(SPHINXOPTS) \
+	  docs $(BUILDDIR)/docs
 
 # Its own environment (no -W here), so `make html` still sees every warning.
 livehtml: $(DEV_STAMP)

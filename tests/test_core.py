@@ -1,27 +1,13 @@
-"""The configuration dataclass and the problem table are the single sources the docs follow."""
+"""The configuration dataclass and the problem table: the single sources the manual's tables are
+made from (tests/test_docs.py)."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 from seriesbook import CAPABILITIES
-from seriesbook.core.config import PREFIX, SeriesbookConfig, get_config, option_fields
+from seriesbook.core.config import SeriesbookConfig, get_config, option_fields
 from seriesbook.core.problems import Problem
 from sphinx.testing.util import SphinxTestApp
-
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-
-
-@pytest.mark.parametrize("name", [f.name for f in option_fields()])
-def test_readme_documents_every_option(name: str) -> None:
-    assert re.search(rf"`{PREFIX}{name}`", README), f"README lacks {PREFIX}{name}"
-
-
-@pytest.mark.parametrize("problem", list(Problem))
-def test_readme_documents_every_problem_code(problem: Problem) -> None:
-    assert f"`{problem.code}`" in README, f"README lacks problem code {problem.code}"
 
 
 def test_problem_codes_are_unique_and_documented() -> None:

@@ -261,9 +261,9 @@ def test_read_the_docs_search_opens_the_books_search(base_url: str, page: Page) 
     assert not page.locator("#rtd-tip").is_visible()
 
 
-def test_readme_lists_the_read_the_docs_addon_settings() -> None:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Read the Docs addons", 1)[1].split("\n## ", 1)[0]
+def test_manual_lists_the_read_the_docs_addon_settings() -> None:
+    manual = (REPO / "docs" / "readthedocs.md").read_text(encoding="utf-8")
+    section = manual.split("## Read the Docs addons", 1)[1].split("\n## ", 1)[0]
     for addon, setting in [("Search", "off"), ("Link previews", "off"), ("Flyout", "on")]:
         assert re.search(rf"\| {addon}[^|]*\| \*\*{setting}\*\*", section, re.I), addon
     assert "readthedocs-addons-data-ready" in section

@@ -1,11 +1,11 @@
 """Every ``seriesbook_*`` option of ``conf.py``, in one dataclass.
 
 Each field is one option: its name (without the ``seriesbook_`` prefix), type, default, help
-text and validator live together, so the README's configuration table, Sphinx's registration, the
-validation and the code that reads the options cannot drift apart. ``setup()`` registers every
-field as a Sphinx config value and validates them all at ``config-inited`` (a ``ConfigError``
-naming the option and what is wrong, before anything reads them); capabilities read them back as a
-typed object with :func:`get_config`.
+text and validator live together, so the manual's configuration table (made from it), Sphinx's
+registration, the validation and the code that reads the options cannot drift apart.
+``setup()`` registers every field as a Sphinx config value and validates them all at
+``config-inited`` (a ``ConfigError`` naming the option and what is wrong, before anything reads
+them); capabilities read them back as a typed object with :func:`get_config`.
 
 Two rules every capability shares live here too: which editions the book has
 (:func:`book_editions`) and how a per-language table is looked up (:func:`language_key`).
@@ -414,7 +414,8 @@ def is_translated_edition(config: Config) -> bool:
     return bool(config.language) and config.language != source_language(config)
 
 
-def _default(f: dataclasses.Field[Any]) -> Any:
+def option_default(f: dataclasses.Field[Any]) -> Any:
+    """An option's default value (a fresh copy for lists and dicts)."""
     if f.default_factory is not dataclasses.MISSING:
         return f.default_factory()
     return f.default
@@ -424,7 +425,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from seriesbook import __version__
 
     for f in option_fields():
-        default = _default(f)
+        default = option_default(f)
         types = {list, tuple} if isinstance(default, list) else {type(default)}
         rebuild = f.metadata["rebuild"]
         app.add_config_value(PREFIX + f.name, default, rebuild, types=frozenset(types))
