@@ -233,6 +233,10 @@ def build_parser() -> argparse.ArgumentParser:
         "update-po",
         help="update the catalogs from `make gettext`'s templates: previous text (#|) of fuzzy "
         "entries, translations of moved text",
+        description="Update the catalogs from `make gettext`'s templates, keeping the previous "
+        "text (#|) of changed messages and the translations of moved text. Run `make "
+        "update-po LANGUAGES=en` (or this command), not `sphinx-intl update`, which drops "
+        "the #| lines; `sphinx-intl stat` and `sphinx-intl build` work on these catalogs.",
     )
     update_po.add_argument("-p", "--pot-dir", default="_build/gettext",
                            help="the templates (default: _build/gettext)")
