@@ -129,6 +129,7 @@ def test_corpus_is_deterministic(tmp_path: Path) -> None:
     assert read_book(tmp_path / "c") != read_book(tmp_path / "a")
 
 
+@pytest.mark.slow  # the whole book's scale
 def test_full_scale_meets_the_outline(tmp_path: Path) -> None:
     counts = write_book(tmp_path / "book", 1.0)["counts"]
     assert counts["chapters"] == 24 and counts["sections"] == 943
@@ -141,6 +142,7 @@ def test_full_scale_meets_the_outline(tmp_path: Path) -> None:
     assert 0.4 < counts["translated"] / counts["messages"] < 0.6
 
 
+@pytest.mark.slow  # builds the corpus, with and without seriesbook
 def test_harness_prints_the_table(tmp_path: Path) -> None:
     done = subprocess.run(
         [
@@ -174,6 +176,7 @@ def test_harness_prints_the_table(tmp_path: Path) -> None:
     assert "byte-identical" in rows["full build `-j 2` (wall)"]
 
 
+@pytest.mark.slow  # builds the corpus, with and without seriesbook
 def test_renumber_harness_runs_cold_and_warm(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(BENCH / "renumber.py"), "--scale", "0.02", "--repeat", "1",

@@ -30,7 +30,7 @@ from conftest import served
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # fresh clones and venvs
 
 REPO = Path(__file__).resolve().parent.parent
 WITHOUT_BROWSER = REPO / ".ci" / "without-browser"

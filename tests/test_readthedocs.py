@@ -111,6 +111,7 @@ def rtd_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     return RtdBuild(language, canonical, output / "html", output)
 
 
+@pytest.mark.slow  # the whole book, as Read the Docs builds it
 def test_edition_has_its_language_and_canonical_links(rtd_build: RtdBuild) -> None:
     html_lang = {"zh-cn": "zh-CN", "en": "en"}[rtd_build.language]
     for page in ("index.html", "ch01.html"):
@@ -120,12 +121,14 @@ def test_edition_has_its_language_and_canonical_links(rtd_build: RtdBuild) -> No
         assert links == [f"{rtd_build.canonical}{page}"]
 
 
+@pytest.mark.slow  # the whole book, as Read the Docs builds it
 def test_site_is_self_contained(rtd_build: RtdBuild) -> None:
     assert (rtd_build.html / "_static" / "mermaid" / "mermaid.esm.min.mjs").is_file()
     assert list(off_site_references(rtd_build.html)) == []
     assert not (rtd_build.html / ".doctrees").exists()
 
 
+@pytest.mark.slow  # the whole book, as Read the Docs builds it
 def test_every_chapter_is_built_and_indexed(rtd_build: RtdBuild) -> None:
     """The preface and 23 chapters each get a page, and Chinese words of each are searchable."""
     if rtd_build.language != "zh-cn":
@@ -143,6 +146,7 @@ def test_every_chapter_is_built_and_indexed(rtd_build: RtdBuild) -> None:
         assert chapter in indexed, f"no Chinese word of {chapter} in the search index"
 
 
+@pytest.mark.slow  # the whole book, as Read the Docs builds it
 def test_downloads_are_built_and_linked(rtd_build: RtdBuild) -> None:
     """The English edition's PDF and EPUB, one file each, linked from the download menu."""
     if rtd_build.language != "en":
