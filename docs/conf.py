@@ -28,3 +28,5 @@ html_title = f"seriesbook {__version__}"
 seriesbook_repository_url = "https://github.com/seriesbook/pytorch-internals"
 # The manual's prose shows the book's § mentions (§12.3), which name no section of the manual.
 suppress_warnings = ["seriesbook.sec-unresolved"]
+html_static_path = ["_static"]
+html_css_files = ["manual.css"]

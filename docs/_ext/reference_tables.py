@@ -38,7 +38,7 @@ def _code(value: Any) -> str:
 
 
 def options_table() -> list[str]:
-    rows = ["| option | type | default | meaning |", "|---|---|---|---|"]
+    rows = ["| option | type | default | meaning |", "|:---|:---|:---|:---|"]
     for f in option_fields():
         rows.append(
             f"| `{PREFIX}{f.name}` | `{f.type}` | {_code(option_default(f))} "
@@ -48,7 +48,7 @@ def options_table() -> list[str]:
 
 
 def problems_table() -> list[str]:
-    rows = ["| code | meaning |", "|---|---|"]
+    rows = ["| code | meaning |", "|:---|:---|"]
     rows += [f"| `{problem.code}` | {_cell(problem.__doc__ or '')} |" for problem in Problem]
     return rows
 
