@@ -1,7 +1,8 @@
 # Sphinx's Makefile convention, plus the bootstrap a fresh machine needs, each target installing
 # only what it uses (one stamp per set, redone when pyproject.toml or the npm lock changes):
-#   make html, gettext, update-po   .venv with the project (`pip install -e .`): Python 3.11+ and
-#                                   pip; the site's mermaid comes with the package (no npm)
+#   make html, gettext, update-po   .venv with the project and its theme (`pip install -e
+#                                   .[theme]`): Python 3.11+ and pip; the site's mermaid comes
+#                                   with the package (no npm)
 #   make livehtml                   + the dev extras (sphinx-autobuild)
 #   make test, lint                 + the test extras; `make test` also `npm ci` (the renderer)
 #   make latexpdf, epub             + `npm ci` (mermaid-cli, puppeteer: draws the diagrams in the
@@ -61,7 +62,7 @@ define pip_install
 endef
 
 $(RUNTIME_STAMP): pyproject.toml
-	$(call pip_install,)
+	$(call pip_install,[theme])
 
 $(TEST_STAMP): $(RUNTIME_STAMP)
 	$(call pip_install,[test])

@@ -198,7 +198,7 @@ def sibling_site(fresh_clone: Path, tmp_path_factory: pytest.TempPathFactory) ->
     venv = work / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     install = subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(fresh_clone)],
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", f"{fresh_clone}[theme]"],
         env=newcomers_environment(), capture_output=True, text=True, check=False,
     )
     assert install.returncode == 0, install.stderr[-3000:]

@@ -52,8 +52,9 @@ def venv(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     venv = tmp_path_factory.mktemp("user") / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     wheel = next(dist.glob("seriesbook-*.whl"))
-    result = run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
-                 venv, users_environment(venv))
+    # the series' theme is an extra: a volume of the series installs seriesbook[theme]
+    result = run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet",
+                  f"{wheel}[theme]"], venv, users_environment(venv))
     assert result.returncode == 0, result.stderr[-3000:]
     return venv
 
@@ -74,6 +75,7 @@ def test_sdist_and_wheel_carry_the_release(dist: Path) -> None:
     assert "License-Expression: MIT" in metadata
     assert "Project-URL: Documentation" in metadata
     assert "Requires-Dist: sphinx<10,>=9.0.4" in metadata
+    assert 'Requires-Dist: sphinx-book-theme>=1.4.0; extra == "theme"' in metadata
 
 
 def test_installed_version_is_the_package_version(venv: Path) -> None:

@@ -112,6 +112,12 @@ class Problem(Enum):
         "pdf-glyph",
         "A character no font of the PDF has (nor a fallback): it would print as nothing.",
     )
+    # the site
+    THEME_MISSING = (
+        "theme-missing",
+        "conf.py's html_theme is sphinx-book-theme, which is not installed: one line names the "
+        "extra to install (seriesbook[theme]); the build goes on with Sphinx's default theme.",
+    )
     # search index
     SEARCH_CACHE = "search-cache", "Search cache not writable; the index is still built."
     # previews

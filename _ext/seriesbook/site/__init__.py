@@ -33,6 +33,7 @@ import seriesbook
 from seriesbook import __version__
 from seriesbook.core.builders import is_website
 from seriesbook.core.config import get_config, is_set_by_author, language_key
+from seriesbook.site._theme_door import require_series_theme
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -204,6 +205,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.site.readthedocs")
     app.connect("config-inited", _no_fullscreen_glyph)
     app.connect("config-inited", _diagram_fonts)
+    app.connect("config-inited", require_series_theme, priority=450)  # before the wiring
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)
