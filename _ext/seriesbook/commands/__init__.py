@@ -1,7 +1,9 @@
 """The ``seriesbook`` command and what only it does; a Sphinx build never imports this package.
 
 * :mod:`.cli` — the command line (``check``, ``lock``, ``stats``, ``editions``, ``renumber``,
-  ``repin``, ``translations``, ``update-po``);
+  ``repin``, ``translations``, ``update-po``, ``new``);
+* :mod:`.new` — ``seriesbook new DIR``: a volume that builds at once, from the templates in
+  ``volume/``;
 * :mod:`.translations` and :mod:`.update_po` — the translator's commands: what an edition still
   needs, and the catalogs updated from the templates (previous text, moved text);
 * :mod:`.reading` — reads a book with Sphinx itself (the ``seriesbook-check`` builder of

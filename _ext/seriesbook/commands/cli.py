@@ -1,5 +1,6 @@
 """The ``seriesbook`` command: check, lock, stats, editions, renumber, repin, translations (on
-top of Sphinx's own reading) and update-po (the catalogs, from ``make gettext``'s templates).
+top of Sphinx's own reading), update-po (the catalogs, from ``make gettext``'s templates) and
+new (a volume that builds at once).
 
 Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
 error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
