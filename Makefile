@@ -41,7 +41,7 @@ help:
 	@echo "make epub       EPUB of every edition: $(BUILDDIR)/epub/<language>/<name>.epub"
 	@echo "make test       ruff, mypy and the whole pytest suite (PYTESTOPTS=... passes options)"
 	@echo "make test-quick pytest without browser and slow tests (-m 'not browser and not slow')"
-	@echo "make test-lowest the suite against the lowest supported dependencies (.venv-lowest)"
+	@echo "make test-lowest the suite against the lowest supported dependencies (.venv/lowest)"
 	@echo "make docs       seriesbook's manual (docs/) with -W into $(BUILDDIR)/docs/"
 	@echo "make lint       ruff and mypy only"
 	@echo "make livehtml   rebuild the $(LIVE_LANGUAGE) edition on every change (sphinx-autobuild)"
@@ -133,8 +133,8 @@ test-quick: $(TEST_STAMP)
 	$(PYTEST) -m "not browser and not slow" $(PYTESTOPTS)
 
 # The suite against the lowest versions pyproject.toml allows (.ci/lowest-constraints reads
-# them), in its own .venv-lowest; PYTESTOPTS as for `make test`.
-LOWEST = .venv-lowest
+# them), in its own venv, .venv/lowest (make distclean removes it); PYTESTOPTS as for `make test`.
+LOWEST = $(VENV)/lowest
 test-lowest: pyproject.toml
 	test -x $(LOWEST)/bin/python || $(PYTHON) -m venv $(LOWEST)
 	$(PYTHON) .ci/lowest-constraints > $(LOWEST)/constraints.txt

@@ -310,6 +310,7 @@ def epubcheck_command() -> list[str]:
     return ["java", "-jar", str(found)] if found.suffix == ".jar" else [str(found)]
 
 
+@pytest.mark.slow  # PDF (XeLaTeX) and EPUB builds
 def test_epub_marks_pass_epubcheck(tmp_path: Path) -> None:
     require(shutil.which("epubcheck") is not None, "epubcheck is missing (apt-get install it)")
     require(Path("/usr/bin/chromium").is_file(), "chromium is missing (the diagrams' drawing)")
@@ -328,6 +329,7 @@ def test_epub_marks_pass_epubcheck(tmp_path: Path) -> None:
     assert check.returncode == 0, check.stdout + check.stderr
 
 
+@pytest.mark.slow  # PDF (XeLaTeX) and EPUB builds
 def test_english_pdf_sets_han_in_the_sc_fonts(tmp_path: Path) -> None:
     for tool in ("xelatex", "latexmk", "pdffonts"):
         require(shutil.which(tool) is not None, f"{tool} is missing (TeX Live, poppler-utils)")
@@ -368,6 +370,7 @@ def render_han(workdir: Path, name: str, preamble: str) -> bytes:
     return next(workdir.glob(f"{name}-*.pgm")).read_bytes()
 
 
+@pytest.mark.slow  # PDF (XeLaTeX) and EPUB builds
 def test_pdf_fonts_set_han_in_the_sc_face(tmp_path: Path) -> None:
     """The PDF's font settings (every edition's) pick the SC face of Debian's Noto CJK
     collection: the same pixels as its SC face by index, not those of its first face (JP)."""

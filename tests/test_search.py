@@ -212,6 +212,7 @@ def _fresh(book: Path, tmp_path: Path, *options: str) -> str:
     return _build(copy, OURS, "-D", "seriesbook_search_cache=0", *options)[0]
 
 
+@pytest.mark.slow  # seven builds of one book
 def test_same_index_cold_warm_incremental_parallel(
     books: tuple[Path, Path], tmp_path: Path
 ) -> None:

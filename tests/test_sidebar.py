@@ -68,6 +68,7 @@ def _copy_root(rootdir: Path, target: Path) -> Path:
         ({"max_navbar_depth": 1, "show_navbar_depth": 2}, 2),
     ],
 )
+@pytest.mark.slow  # two builds per theme option set
 def test_pages_are_byte_identical(
     make_app: MakeApp, rootdir: Path, tmp_path: Path, theme_options: dict[str, Any], jobs: int
 ) -> None:
