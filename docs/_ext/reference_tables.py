@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from docutils.statemachine import StringList
-from sphinx.util.docutils import SphinxDirective
-
 from seriesbook.core.config import PREFIX, option_default, option_fields
 from seriesbook.core.problems import Problem
+from sphinx.util.docutils import SphinxDirective
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
