@@ -20,7 +20,7 @@ BUILDDIR     = _build
 VENV         = .venv
 BIN          = $(VENV)/bin
 SPHINXBUILD  = $(BIN)/sphinx-build
-RUFF         = $(BIN)/ruff check _ext tests
+RUFF         = $(BIN)/ruff check _ext tests docs
 MYPY         = $(BIN)/mypy
 PYTEST       = $(BIN)/pytest
 # Warnings are errors, but report all of them; conf.py lives next to this Makefile.
