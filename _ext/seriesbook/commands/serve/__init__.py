@@ -123,6 +123,8 @@ def serve(
     def on_event(key: str, event: dict[str, Any]) -> None:
         language = editions.named(key, event)
         kind = event["kind"]
+        if kind == "editions":  # a fresh worker: the pages browsers show are written first
+            on_shown(language, hub.shown(language))
         if kind == "editions" and language not in told:
             told.add(language)
             _say(f"serving http://{url_host}:{url_port}/{language}/ (the {language} edition; "

@@ -7,7 +7,8 @@ what a pass did goes to the supervisor as one JSON line on the events pipe (``wr
 the pages browsers show are written, then ``pass``). The supervisor tells it which pages browsers
 show, one JSON line on stdin. A changed lock makes a fresh environment (:func:`..kept.stamp`): the
 worker then exits with :data:`RESTART` and the supervisor starts a fresh one, as after an error
-that stopped reading once the author saves again (no state of a half-read book is kept).
+that stopped reading once the author saves again (no state of a half-read book is kept), and
+after a changed catalog in a translated edition (Python's gettext keeps every ``.mo`` it read).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import queue
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -121,6 +123,10 @@ def run(args: argparse.Namespace, send: Callable[..., None]) -> int:
             app.builder.resolution = _Rewritten(app)
         book = WarmBook(app, collector, succeeded)
         paths, lock = watched(app)
+        # Python keeps every .mo it has read for the process (gettext's cache, no public way
+        # to drop one): a translated edition whose catalog changed is read by a fresh worker
+        translated = app.config.language != book_editions(app.config)[0]
+        saved = _Saves(paths)  # watching from before the first pass: no save is missed
         first = True
         while True:
             early.clear()
@@ -132,13 +138,35 @@ def run(args: argparse.Namespace, send: Callable[..., None]) -> int:
                 seconds=round(done.seconds, 3), stopped=done.stopped, first=first,
             )
             first = False
-            changes = next(_watch(paths))
-            if done.stopped or (lock is not None and any(Path(p) == lock for _, p in changes)):
+            changed = saved.next()
+            if done.stopped or lock in changed or (translated and _catalogs(changed)):
                 return RESTART
 
 
-def _watch(paths: Sequence[Path]) -> Any:
-    return watchfiles.watch(*paths, watch_filter=SourceFilter(), step=STEP_MS)
+def _catalogs(changed: set[Path]) -> bool:
+    return any(path.suffix == ".po" for path in changed)
+
+
+class _Saves:
+    """The files saved since the last call, watched all along by a thread of their own."""
+
+    def __init__(self, paths: Sequence[Path]) -> None:
+        self.saves: queue.Queue[set[Path]] = queue.Queue()
+        self.thread = threading.Thread(target=self._watch, args=(paths,), daemon=True)
+        self.thread.start()
+
+    def _watch(self, paths: Sequence[Path]) -> None:
+        for changes in watchfiles.watch(*paths, watch_filter=SourceFilter(), step=STEP_MS):
+            self.saves.put({Path(path) for _, path in changes})
+
+    def next(self) -> set[Path]:
+        """Wait for a save; then every file saved since, in one set."""
+        changed = self.saves.get()
+        while True:
+            try:
+                changed |= self.saves.get_nowait()
+            except queue.Empty:
+                return changed
 
 
 class _Rewritten:

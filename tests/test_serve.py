@@ -1,0 +1,145 @@
+"""The author's loop: ``seriesbook serve`` in a real browser, and ``check --watch``'s terminal.
+
+Each test copies the small book ``tests/roots/test-serve`` to its tmp_path, starts the command
+as the author does (its own process, any free port), edits files as an editor saves them, and
+waits for what the author waits for: the new text in the browser's page, the overlay, the line
+in the terminal. The command is always stopped with Ctrl-C, and no process of it may be left.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+from serving import Running, edit, serve
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).parent / "roots" / "test-serve"
+OVERLAY = "#seriesbook-serve-problems"
+TIMEOUT_MS = 60_000
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT, tmp_path / "book")
+    return tmp_path / "book"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 800, "height": 300})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    yield page
+    context.close()
+
+
+def _shows(page: Page, text: str) -> None:
+    page.wait_for_function("text => document.body.innerText.includes(text)", arg=text)
+
+
+@pytest.mark.browser
+def test_an_edited_paragraph_is_in_the_page_at_the_same_section(book: Path, page: Page) -> None:
+    running, url = serve(book)
+    with running:
+        page.goto(f"{url}ch01.html")
+        _shows(page, "张量的存储是一块连续的内存。")
+        page.evaluate("document.getElementById('sec-1-2').scrollIntoView()")
+        before = page.evaluate("document.getElementById('sec-1-2').getBoundingClientRect().top")
+        edit(book / "ch01.md", "连续的内存", "新写的内存")
+        _shows(page, "张量的存储是一块新写的内存。")
+        after = page.evaluate("document.getElementById('sec-1-2').getBoundingClientRect().top")
+        assert abs(after - before) < 2, "the § in view moved"
+        assert page.url == f"{url}ch01.html", "the page keeps its path"
+    # the served pages are a normal build's, in their own directory; the script is never written
+    served = book / "_build" / "serve" / "zh_CN" / "ch01.html"
+    assert "新写的内存" in served.read_text(encoding="utf-8")
+    assert "_seriesbook" not in served.read_text(encoding="utf-8")
+    assert not (book / "_build" / "html").exists()
+
+
+@pytest.mark.browser
+def test_a_broken_mention_is_shown_at_its_line_until_it_is_fixed(book: Path, page: Page) -> None:
+    running, url = serve(book)
+    with running:
+        page.goto(f"{url}ch02.html")
+        _shows(page, "键集决定内核")
+        assert page.locator(OVERLAY).count() == 0
+        edit(book / "ch01.md", "## §1.2 视图", "## §1.3 视图")
+        overlay = page.locator(OVERLAY)
+        overlay.wait_for(state="visible")
+        _shows(page, "ch02.md:9")
+        assert "sec-unresolved" in overlay.inner_text()
+        running.wait_for(r"ch02\.md:9: sec-unresolved: no section §1\.2")  # and in the terminal
+        edit(book / "ch01.md", "## §1.3 视图", "## §1.2 视图")
+        overlay.wait_for(state="detached")
+        # dismissed, it stays away until the problems change
+        edit(book / "ch02.md", "参见 §1.2", "参见 §1.9")
+        overlay.wait_for(state="visible")
+        page.get_by_role("button", name="Dismiss").click()
+        overlay.wait_for(state="detached")
+
+
+@pytest.mark.browser
+def test_an_edited_translation_is_in_the_english_page(book: Path, page: Page) -> None:
+    running, url = serve(book, "--language", "en")
+    with running:
+        assert url.endswith("/en/")
+        page.goto(f"{url}ch02.html")
+        _shows(page, "The key set picks the kernel")
+        edit(book / "locale" / "en" / "LC_MESSAGES" / "ch02.po",
+             '"The key set picks the kernel;', '"The key set chooses the kernel;')
+        _shows(page, "The key set chooses the kernel")
+
+
+@pytest.mark.browser
+def test_an_edited_conf_py_restarts_cleanly(book: Path, page: Page) -> None:
+    running, url = serve(book)
+    with running:
+        page.goto(f"{url}index.html")
+        page.wait_for_function("document.title.includes('服务测试书')")
+        edit(book / "conf.py", 'project = "服务测试书"', 'project = "改名的书"')
+        running.wait_for(r"^serve: restarting \(changed: .*conf\.py\)")
+        page.wait_for_function("document.title.includes('改名的书')")
+        running.wait_for(r"^serve: zh_CN: 0 problems, \d+ pages written")
+        # a fresh worker: it reads the sources again, edited after the restart too
+        edit(book / "ch01.md", "连续的内存", "重启后的内存")
+        page.goto(f"{url}ch01.html")
+        _shows(page, "重启后的内存")
+
+
+def _check_lines(book: Path) -> list[str]:
+    done = subprocess.run([sys.executable, "-m", "seriesbook", "check", str(book)], cwd=book,
+                          capture_output=True, text=True, check=False)
+    return done.stdout.splitlines()
+
+
+def _pass_lines(running: Running, language: str) -> Iterator[str]:
+    """The problem lines of *language*'s next pass (up to its summary line)."""
+    while not (line := running.wait_for(r".*").group(0)).startswith(f"check: {language}:"):
+        if ": " in line and not line.startswith(("check:", "Building", "Loading", "Prefix")):
+            yield line
+
+
+def test_check_watch_prints_the_problems_and_a_summary_after_each_save(book: Path) -> None:
+    with Running(["check", "--watch", "--language", "zh_CN", str(book)], book) as running:
+        running.wait_for(r"^check: zh_CN: 0 problems in \d+\.\d\d s$")
+        edit(book / "ch01.md", "## §1.2 视图", "## §1.3 视图")
+        lines = list(_pass_lines(running, "zh_CN"))
+        assert any(line.endswith("ch02.md:9: sec-unresolved: no section §1.2 in this book")
+                   for line in lines)
+        # the same problems as `seriesbook check` (which reads the en edition too: the same ones)
+        assert lines == _check_lines(book)
+        summary = running.lines[-1]
+        assert summary.startswith(f"check: zh_CN: {len(lines)} problems in ")
+        edit(book / "ch01.md", "## §1.3 视图", "## §1.2 视图")
+        running.wait_for(r"^check: zh_CN: 0 problems in ")
