@@ -13,6 +13,7 @@ conf.py or seriesbook's own code changes. Nothing is written to a normal build's
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
 from collections.abc import Callable
@@ -169,9 +170,17 @@ def check_watch(
     return _until_interrupted(supervisor, stop_event, lambda: None)
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def _until_interrupted(
     supervisor: Supervisor, stop_event: threading.Event | None, then: Callable[[], None]
 ) -> int:
+    """Run until Ctrl-C or SIGTERM (a service manager's stop; SIGINT may be ignored in a
+    background job), stopping every worker on the way out."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _interrupted)
     try:
         supervisor.run(stop_event)
     except KeyboardInterrupt:
