@@ -11,6 +11,8 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,8 +26,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).parent / "roots" / "test-serve"
 OVERLAY = "#seriesbook-serve-problems"
 TIMEOUT_MS = 60_000
-
-pytestmark = pytest.mark.slow
 
 
 @pytest.fixture
@@ -48,6 +48,7 @@ def _shows(page: Page, text: str) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_an_edited_paragraph_is_in_the_page_at_the_same_section(book: Path, page: Page) -> None:
     running, url = serve(book)
     with running:
@@ -60,6 +61,12 @@ def test_an_edited_paragraph_is_in_the_page_at_the_same_section(book: Path, page
         after = page.evaluate("document.getElementById('sec-1-2').getBoundingClientRect().top")
         assert abs(after - before) < 2, "the § in view moved"
         assert page.url == f"{url}ch01.html", "the page keeps its path"
+        with urllib.request.urlopen(f"{url}ch01.html") as response:
+            assert '<script src="/_seriesbook/serve.js" defer></script>' in response.read().decode()
+        with pytest.raises(urllib.error.HTTPError) as not_served:
+            urllib.request.urlopen(url.replace("/zh_CN/", "/en/") + "ch01.html")
+        assert not_served.value.code == 404
+        assert "seriesbook serve --language en" in not_served.value.read().decode()
     # the served pages are a normal build's, in their own directory; the script is never written
     served = book / "_build" / "serve" / "zh_CN" / "ch01.html"
     assert "新写的内存" in served.read_text(encoding="utf-8")
@@ -68,6 +75,7 @@ def test_an_edited_paragraph_is_in_the_page_at_the_same_section(book: Path, page
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_a_broken_mention_is_shown_at_its_line_until_it_is_fixed(book: Path, page: Page) -> None:
     running, url = serve(book)
     with running:
@@ -90,6 +98,7 @@ def test_a_broken_mention_is_shown_at_its_line_until_it_is_fixed(book: Path, pag
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_an_edited_translation_is_in_the_english_page(book: Path, page: Page) -> None:
     running, url = serve(book, "--language", "en")
     with running:
@@ -102,6 +111,7 @@ def test_an_edited_translation_is_in_the_english_page(book: Path, page: Page) ->
 
 
 @pytest.mark.browser
+@pytest.mark.slow
 def test_an_edited_conf_py_restarts_cleanly(book: Path, page: Page) -> None:
     running, url = serve(book)
     with running:
@@ -130,6 +140,7 @@ def _pass_lines(running: Running, language: str) -> Iterator[str]:
             yield line
 
 
+@pytest.mark.slow
 def test_check_watch_prints_the_problems_and_a_summary_after_each_save(book: Path) -> None:
     with Running(["check", "--watch", "--language", "zh_CN", str(book)], book) as running:
         running.wait_for(r"^check: zh_CN: 0 problems in \d+\.\d\d s$")
@@ -143,3 +154,19 @@ def test_check_watch_prints_the_problems_and_a_summary_after_each_save(book: Pat
         assert summary.startswith(f"check: zh_CN: {len(lines)} problems in ")
         edit(book / "ch01.md", "## §1.3 视图", "## §1.2 视图")
         running.wait_for(r"^check: zh_CN: 0 problems in ")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["serve", "--port", "70000"], "--port expects 0 to 65535"),
+        (["check", "--language", "en"], "--language is for check --watch"),
+        (["check", "--watch", "--format", "json"], "check --watch prints text"),
+    ],
+)
+def test_wrong_options_are_one_line(book: Path, args: list[str], message: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "seriesbook", *args, str(book)], cwd=book,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.startswith("seriesbook: ") and message in done.stderr
+    assert len(done.stderr.splitlines()) == 1

@@ -42,7 +42,9 @@ class Terminal:
     problems: dict[str, list[Reported]] = field(default_factory=dict)
     first: str | None = None
 
-    def passed(self, language: str, event: dict[str, Any], written: int | None) -> None:
+    def passed(
+        self, language: str, event: dict[str, Any], written: int | None, shown: str = ""
+    ) -> None:
         self.problems[language] = [Reported(**found) for found in event["problems"]]
         if self.first is None:
             self.first = language
@@ -55,7 +57,7 @@ class Terminal:
             _say(reported.as_text())
         count = f"{len(problems)} problem{'' if len(problems) == 1 else 's'}"
         pages = "" if written is None else f", {written} page{'' if written == 1 else 's'} written"
-        _say(f"{self.name}: {language}: {count}{pages} in {event['seconds']:.2f} s")
+        _say(f"{self.name}: {language}: {count}{pages} in {event['seconds']:.2f} s{shown}")
 
     def event(self, language: str, event: dict[str, Any]) -> bool:
         """Say the events every command shows; True when the event was handled."""
@@ -120,6 +122,7 @@ def serve(
     server = make_server(confdir / "_build" / "serve", (host, port), hub, editions.languages)
     url_host, url_port = str(server.server_address[0]), server.server_address[1]
     told: set[str] = set()
+    shown: dict[str, str] = {}
 
     def on_event(key: str, event: dict[str, Any]) -> None:
         language = editions.named(key, event)
@@ -132,10 +135,12 @@ def serve(
                  "Ctrl-C stops)")
         elif kind == "written":
             hub.reload(language, event["pages"])
+            first = ", ".join(event["pages"])
+            shown[language] = f" (shown first: {first} in {event['seconds']:.2f} s)"
         elif kind == "pass":
             hub.reload(language, event["written"])
             hub.report(language, _relative(event["problems"], confdir))
-            terminal.passed(language, event, event["pages"])
+            terminal.passed(language, event, event["pages"], shown.pop(language, ""))
         terminal.event(language, event)
         if kind == "stopped":
             hub.report(language, [{"file": None, "line": None, "code": "stopped",

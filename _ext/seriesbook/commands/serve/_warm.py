@@ -56,6 +56,7 @@ class WarmBook:
     written_now: list[str] = field(default_factory=list)
     noted: list[tuple[Reported, bool]] = field(default_factory=list)  # (problem, when resolving)
     passes: int = 0
+    started: float = 0.0  # when the current pass began (perf_counter)
 
     def __post_init__(self) -> None:
         self.read_problems = kept.ReadProblems(self.app)
@@ -72,7 +73,7 @@ class WarmBook:
     def build(self) -> Pass:
         """Build what changed since the last pass (the first pass writes every page, so every
         page's resolving problems are known)."""
-        start = time.perf_counter()
+        start = self.started = time.perf_counter()
         self.collector.reported.clear()
         self.noted.clear()
         self.read_problems.read_now.clear()

@@ -19,6 +19,7 @@ import os
 import queue
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -110,18 +111,18 @@ def run(args: argparse.Namespace, send: Callable[..., None]) -> int:
     with open_warm(srcdir, confdir, directory, language=language, **options) as opened:
         app, collector, succeeded = opened
         send("editions", language=app.config.language, editions=book_editions(app.config))
+        book = WarmBook(app, collector, succeeded)
         early: list[str] = []  # written first, the browsers told already
         if isinstance(app.builder, ServeHTMLBuilder):
 
             def written(pages: list[str]) -> None:
                 early.extend(pages)
-                send("written", pages=pages)
+                send("written", pages=pages, seconds=round(time.perf_counter() - book.started, 3))
 
             app.builder.on_written = written
             threading.Thread(target=_shown_pages, args=(app.builder,), daemon=True).start()
         elif isinstance(app.builder, CheckBuilder):
             app.builder.resolution = _Rewritten(app)
-        book = WarmBook(app, collector, succeeded)
         paths, lock = watched(app)
         # Python keeps every .mo it has read for the process (gettext's cache, no public way
         # to drop one): a translated edition whose catalog changed is read by a fresh worker
@@ -133,7 +134,7 @@ def run(args: argparse.Namespace, send: Callable[..., None]) -> int:
             done = book.build()
             rest = [docname for docname in done.written if docname not in early]
             send(
-                "pass", written=rest, pages=len(done.written),
+                "pass", written=rest, pages=len(done.written), shown=early,
                 problems=[r.as_json() for r in done.problems],
                 seconds=round(done.seconds, 3), stopped=done.stopped, first=first,
             )
