@@ -133,11 +133,22 @@ def _check_lines(book: Path) -> list[str]:
     return done.stdout.splitlines()
 
 
-def _pass_lines(running: Running, language: str) -> Iterator[str]:
-    """The problem lines of *language*'s next pass (up to its summary line)."""
-    while not (line := running.wait_for(r".*").group(0)).startswith(f"check: {language}:"):
-        if ": " in line and not line.startswith(("check:", "Building", "Loading", "Prefix")):
+def _pass_lines(running: Running, summary: str) -> Iterator[str]:
+    """The problem lines of the next pass (up to its summary line, which starts *summary*)."""
+    while not (line := running.wait_for(r".*").group(0)).startswith(summary):
+        if line.startswith("/"):  # a problem: the file's absolute path first, as check has it
             yield line
+
+
+@pytest.mark.slow
+def test_serve_reports_what_check_reports(book: Path) -> None:
+    running, _ = serve(book)
+    with running:
+        edit(book / "ch01.md", "## §1.2 视图", "## §1.3 视图")
+        lines = list(_pass_lines(running, "serve: zh_CN:"))
+    assert any(line.endswith("ch02.md:9: sec-unresolved: no section §1.2 in this book")
+               for line in lines)
+    assert lines == _check_lines(book)
 
 
 @pytest.mark.slow
@@ -145,7 +156,7 @@ def test_check_watch_prints_the_problems_and_a_summary_after_each_save(book: Pat
     with Running(["check", "--watch", "--language", "zh_CN", str(book)], book) as running:
         running.wait_for(r"^check: zh_CN: 0 problems in \d+\.\d\d s$")
         edit(book / "ch01.md", "## §1.2 视图", "## §1.3 视图")
-        lines = list(_pass_lines(running, "zh_CN"))
+        lines = list(_pass_lines(running, "check: zh_CN:"))
         assert any(line.endswith("ch02.md:9: sec-unresolved: no section §1.2 in this book")
                    for line in lines)
         # the same problems as `seriesbook check` (which reads the en edition too: the same ones)

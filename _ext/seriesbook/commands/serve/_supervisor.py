@@ -118,16 +118,13 @@ class Supervisor:
 
     def restart(self) -> None:
         """Stop every worker, then start fresh ones (the same editions)."""
-        self.stopping.set()
-        with self.lock:
-            workers = list(self.workers.values())
-        for worker in workers:
-            worker.stop()
+        self.stop()
         self.stopping.clear()
         for language in self.languages:
             self.start(language)
 
     def stop(self) -> None:
+        """Stop every worker (none is started again until :meth:`restart`)."""
         self.stopping.set()
         with self.lock:
             workers = list(self.workers.values())

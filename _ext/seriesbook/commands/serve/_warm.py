@@ -24,6 +24,7 @@ from seriesbook.commands.reading import UsageError, problem_order, reading_step
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
 
     from sphinx.application import Sphinx
 
@@ -69,6 +70,15 @@ class WarmBook:
 
     def _resolved(self, app: Sphinx, doctree: object, docname: str) -> None:
         self.written_now.append(docname)
+
+    def saved(self, paths: set[Path]) -> None:
+        """Pages saved since the last pass are read again, even one saved while it was being
+        read (Sphinx compares a file's time with the time it finished reading it)."""
+        env = self.app.env
+        for path in paths:
+            docname = env.path2doc(str(path))
+            if docname is not None and docname in env.all_docs:
+                env.all_docs[docname] = 0
 
     def build(self) -> Pass:
         """Build what changed since the last pass (the first pass writes every page, so every

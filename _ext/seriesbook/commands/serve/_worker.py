@@ -142,6 +142,7 @@ def run(args: argparse.Namespace, send: Callable[..., None]) -> int:
             changed = saved.next()
             if done.stopped or lock in changed or (translated and _catalogs(changed)):
                 return RESTART
+            book.saved(changed)
 
 
 def _catalogs(changed: set[Path]) -> bool:
