@@ -99,11 +99,17 @@ def test_a_broken_mention_is_shown_at_its_line_until_it_is_fixed(book: Path, pag
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_an_edited_translation_is_in_the_english_page(book: Path, page: Page) -> None:
-    running, url = serve(book, "--language", "en")
+def test_both_editions_and_an_edited_translation_in_the_english_page(
+    book: Path, page: Page
+) -> None:
+    running, url = serve(book, "--language", "zh_CN", "--language", "en")
     with running:
-        assert url.endswith("/en/")
-        page.goto(f"{url}ch02.html")
+        running.wait_for(r"^serve: (en|zh_CN): \d+ problems?, ")  # the other edition's pass
+        root = url.rstrip("/").rsplit("/", 1)[0]  # either edition's address may come first
+        page.goto(f"{root}/zh_CN/ch02.html")
+        _shows(page, "键集决定内核")
+        page.locator('a.seriesbook-edition[hreflang="en"]').click()  # the language switcher
+        page.wait_for_url("**/en/ch02.html")
         _shows(page, "The key set picks the kernel")
         edit(book / "locale" / "en" / "LC_MESSAGES" / "ch02.po",
              '"The key set picks the kernel;', '"The key set chooses the kernel;')
