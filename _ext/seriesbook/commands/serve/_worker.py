@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import queue
 import sys
@@ -110,6 +111,9 @@ def run(args: argparse.Namespace, send: Callable[..., None]) -> int:
     directory.mkdir(parents=True, exist_ok=True)
     with open_warm(srcdir, confdir, directory, language=language, **options) as opened:
         app, collector, succeeded = opened
+        # the terminal is the author's: problems and a line per pass, not jieba's start-up notes
+        # (a filter, since jieba sets its logger's level when it is imported, lazily)
+        logging.getLogger("jieba").addFilter(lambda record: record.levelno >= logging.WARNING)
         send("editions", language=app.config.language, editions=book_editions(app.config))
         book = WarmBook(app, collector, succeeded)
         early: list[str] = []  # written first, the browsers told already
