@@ -58,11 +58,12 @@ def test_an_edited_paragraph_is_in_the_page_at_the_same_section(book: Path, page
         before = page.evaluate("document.getElementById('sec-1-2').getBoundingClientRect().top")
         edit(book / "ch01.md", "连续的内存", "新写的内存")
         _shows(page, "张量的存储是一块新写的内存。")
+        page.wait_for_function("document.readyState === 'complete'")  # the script has run
         after = page.evaluate("document.getElementById('sec-1-2').getBoundingClientRect().top")
         assert abs(after - before) < 2, "the § in view moved"
         assert page.url == f"{url}ch01.html", "the page keeps its path"
         with urllib.request.urlopen(f"{url}ch01.html") as response:
-            assert '<script src="/_seriesbook/serve.js" defer></script>' in response.read().decode()
+            assert '<script src="/_seriesbook/serve.js" data-version="' in response.read().decode()
         with pytest.raises(urllib.error.HTTPError) as not_served:
             urllib.request.urlopen(url.replace("/zh_CN/", "/en/") + "ch01.html")
         assert not_served.value.code == 404

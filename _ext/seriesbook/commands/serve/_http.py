@@ -22,7 +22,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 SCRIPT = Path(__file__).with_name("serve.js")
 PREFIX = "/_seriesbook/"
-INJECTED = f'<script src="{PREFIX}serve.js" defer></script>'
+#: the live script, with the version of the page sent (how many times it was written)
+INJECTED = '<script src="' + PREFIX + 'serve.js" data-version="{version}" defer></script>'
 #: how often (s) an idle event stream is pinged, so a closed tab's thread ends
 PING_SECONDS = 10.0
 
@@ -47,13 +48,21 @@ class Hub:
         self.lock = threading.Lock()
         self.clients: dict[queue.Queue[str], tuple[str, str] | None] = {}
         self.problems: dict[str, list[dict[str, Any]]] = {}
+        self.versions: dict[tuple[str, str], int] = {}
         self.on_shown = on_shown
 
-    def join(self, page: tuple[str, str] | None) -> queue.Queue[str]:
+    def version(self, page: tuple[str, str]) -> int:
+        with self.lock:
+            return self.versions.get(page, 0)
+
+    def join(self, page: tuple[str, str] | None, version: int = 0) -> queue.Queue[str]:
+        """A page's event stream; a page written again since it was sent reloads at once."""
         inbox: queue.Queue[str] = queue.Queue()
         with self.lock:
             self.clients[inbox] = page
             if page is not None:
+                if self.versions.get(page, 0) > version:
+                    inbox.put(_event("reload", [page[1]]))
                 inbox.put(_event("problems", self.problems.get(page[0], [])))
         self._shown(page)
         return inbox
@@ -73,6 +82,9 @@ class Hub:
 
     def reload(self, language: str, docnames: list[str]) -> None:
         """Reload the open pages of *language* among *docnames* (just written)."""
+        with self.lock:
+            for docname in docnames:
+                self.versions[language, docname] = self.versions.get((language, docname), 0) + 1
         self._send(language, _event("reload", docnames))
 
     def report(self, language: str, problems: list[dict[str, Any]]) -> None:
@@ -119,6 +131,7 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def _page(self, page: tuple[str, str]) -> None:
         file = Path(self.directory) / page[0] / f"{page[1]}.html"
+        script = INJECTED.format(version=self.hub.version(page))  # before the file is read
         try:
             html = file.read_text(encoding="utf-8")
             status = HTTPStatus.OK
@@ -126,7 +139,7 @@ class _Handler(SimpleHTTPRequestHandler):
             html = _not_yet(page, self.languages)
             status = HTTPStatus.NOT_FOUND
         head = html.find("</head>")
-        html = html[:head] + INJECTED + html[head:] if head >= 0 else INJECTED + html
+        html = html[:head] + script + html[head:] if head >= 0 else script + html
         self._send(html.encode("utf-8"), "text/html; charset=utf-8", status)
 
     def _send(self, body: bytes, kind: str, status: HTTPStatus = HTTPStatus.OK) -> None:
@@ -139,10 +152,11 @@ class _Handler(SimpleHTTPRequestHandler):
     def _stream(self) -> None:
         query = parse_qs(urlsplit(self.path).query)
         page = page_of(query.get("page", [""])[0])
+        version = query.get("version", ["0"])[0]
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
-        inbox = self.hub.join(page)
+        inbox = self.hub.join(page, int(version) if version.isdigit() else 0)
         try:
             self.wfile.write(b"retry: 300\n\n")
             while True:

@@ -7,6 +7,9 @@
   const DISMISSED = "seriesbook-serve-dismissed";
   const page = location.pathname.endsWith("/") ? `${location.pathname}index.html` : location.pathname;
   const docname = decodeURIComponent(page).split("/").slice(2).join("/").replace(/\.html$/, "");
+  // how many times this page had been written when it was sent: the server reloads it at once
+  // if it was written again before this script connected
+  const version = (document.currentScript && document.currentScript.dataset.version) || "0";
 
   // The § (section) at the top of the window, and how far above the top it starts.
   function position() {
@@ -89,7 +92,8 @@
   }
 
   function listen() {
-    const events = new EventSource(`/_seriesbook/events?page=${encodeURIComponent(page)}`);
+    const query = `page=${encodeURIComponent(page)}&version=${encodeURIComponent(version)}`;
+    const events = new EventSource(`/_seriesbook/events?${query}`);
     events.addEventListener("reload", (event) => {
       if (JSON.parse(event.data).includes(docname)) reload();
     });
