@@ -188,3 +188,17 @@ def test_wrong_options_are_one_line(book: Path, args: list[str], message: str) -
     assert done.returncode == 2
     assert done.stderr.startswith("seriesbook: ") and message in done.stderr
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_without_watchfiles_serve_says_what_to_install(
+    book: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from seriesbook.commands import cli
+
+    for name in [m for m in sys.modules if m.startswith("seriesbook.commands.serve")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "watchfiles", None)  # as where it is not installed
+    assert cli.main(["serve", str(book)]) == 2
+    error = capsys.readouterr().err
+    assert error == ("seriesbook: seriesbook serve needs watchfiles: pip install "
+                     "'seriesbook[serve]' (make livehtml installs it)\n")

@@ -85,7 +85,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if problems else EXIT_CLEAN
 
 
+def _watching(command: str) -> None:
+    """A UsageError saying how to install what the warm process needs, where it is missing."""
+    try:
+        import watchfiles  # noqa: F401 (the serve extra)
+    except ImportError as error:
+        raise UsageError(
+            f"{command} needs watchfiles: pip install 'seriesbook[serve]' "
+            "(make livehtml installs it)"
+        ) from error
+
+
 def _check_watch(args: argparse.Namespace, srcdir: Path, confdir: Path) -> int:
+    _watching("check --watch")
     from seriesbook.commands.serve import check_watch
 
     if args.format != "text" or args.source:
@@ -95,6 +107,7 @@ def _check_watch(args: argparse.Namespace, srcdir: Path, confdir: Path) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    _watching("seriesbook serve")
     from seriesbook.commands.serve import serve
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
