@@ -206,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         book = sample_book(workdir, args.chapter or "ch04")
     else:
         book = corpus_book(workdir, args.scale, args.chapter or "ch12")
+    if not book.file.is_file():
+        parser.error(f"no {book.chapter} in the book ({book.file}): name one with --chapter")
     edits = Edits(book)
     rows: list[tuple[str, str, str, str]] = []
 

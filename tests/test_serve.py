@@ -202,3 +202,22 @@ def test_without_watchfiles_serve_says_what_to_install(
     error = capsys.readouterr().err
     assert error == ("seriesbook: seriesbook serve needs watchfiles: pip install "
                      "'seriesbook[serve]' (make livehtml installs it)\n")
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_the_serve_benchmark_prints_its_table(tmp_path: Path) -> None:
+    if not Path("/usr/bin/chromium").is_file():
+        pytest.skip("/usr/bin/chromium is missing: apt-get install chromium")
+    bench = Path(__file__).parent.parent / "benchmarks" / "serve.py"
+    done = subprocess.run(
+        [sys.executable, str(bench), "--book", "corpus", "--scale", "0.02", "--repeat", "1",
+         "--skip-before", "--chapter", "ch01", "--workdir", str(tmp_path)],
+        capture_output=True, text=True, check=False, timeout=900,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ")]
+    assert rows[0] == "| measurement | before | after | result |"
+    assert [row.split(" | ")[0] for row in rows[1:]] == [
+        "| save → reloaded page", "| check after an edit", "| full build, `-E -a`"
+    ]
