@@ -3,7 +3,7 @@
 #   make html, gettext, update-po   .venv with the project and its theme (`pip install -e
 #                                   .[theme]`): Python 3.11+ and pip; the site's mermaid comes
 #                                   with the package (no npm)
-#   make livehtml                   + the dev extras (sphinx-autobuild)
+#   make livehtml                   + the serve extra (watchfiles: seriesbook serve)
 #   make test, lint                 + the test extras; `make test` also `npm ci` (the renderer)
 #   make latexpdf, epub             + `npm ci` (mermaid-cli, puppeteer: draws the diagrams in the
 #                                   system Chromium; never downloads a browser), after checking
@@ -12,6 +12,7 @@
 
 PYTHON      ?= python3
 SPHINXOPTS  ?=
+SERVEOPTS   ?=
 PYTESTOPTS  ?=
 LANGUAGES   ?= en
 LIVE_LANGUAGE ?= zh_CN
@@ -30,6 +31,7 @@ SPHINXFLAGS  = -W --keep-going -c .
 RUNTIME_STAMP = $(VENV)/.seriesbook-installed
 TEST_STAMP    = $(VENV)/.seriesbook-installed-test
 DEV_STAMP     = $(VENV)/.seriesbook-installed-dev
+SERVE_STAMP   = $(VENV)/.seriesbook-installed-serve
 NPM_STAMP     = node_modules/.seriesbook-installed
 
 .PHONY: help html test test-quick test-lowest docs lint clean distclean livehtml gettext update-po \
@@ -44,12 +46,13 @@ help:
 	@echo "make test-lowest the suite against the lowest supported dependencies (.venv/lowest)"
 	@echo "make docs       seriesbook's manual (docs/) with -W into $(BUILDDIR)/docs/"
 	@echo "make lint       ruff and mypy only"
-	@echo "make livehtml   rebuild the $(LIVE_LANGUAGE) edition on every change (sphinx-autobuild)"
+	@echo "make livehtml   serve the $(LIVE_LANGUAGE) edition, rebuilt on every save (seriesbook serve)"
 	@echo "make gettext    extract messages into $(BUILDDIR)/gettext/"
 	@echo "make update-po  update locale/<lang>/LC_MESSAGES/*.po for LANGUAGES (default: en)"
 	@echo "make clean      remove $(BUILDDIR)/; make distclean also removes .venv and node_modules"
 	@echo "make bootstrap  everything a developer uses: .venv with the test and dev extras, npm ci"
 	@echo "Overridable: PYTHON=$(PYTHON) SPHINXOPTS=$(SPHINXOPTS) LANGUAGES=$(LANGUAGES)"
+	@echo "             LIVE_LANGUAGE=$(LIVE_LANGUAGE) SERVEOPTS=$(SERVEOPTS) (e.g. --port 8001)"
 
 bootstrap: $(RUNTIME_STAMP) $(TEST_STAMP) $(DEV_STAMP) $(NPM_STAMP)
 
@@ -69,6 +72,9 @@ $(TEST_STAMP): $(RUNTIME_STAMP)
 
 $(DEV_STAMP): $(RUNTIME_STAMP)
 	$(call pip_install,[dev])
+
+$(SERVE_STAMP): $(RUNTIME_STAMP)
+	$(call pip_install,[serve])
 
 # .puppeteerrc.cjs: puppeteer's install downloads no browser, ever (the system's is used).
 $(NPM_STAMP): package.json package-lock.json .puppeteerrc.cjs
@@ -147,12 +153,10 @@ docs: $(RUNTIME_STAMP)
 	$(SPHINXBUILD) -b html -W --keep-going -c docs -d $(BUILDDIR)/doctrees/docs $(SPHINXOPTS) \
 	  docs $(BUILDDIR)/docs
 
-# Its own environment (no -W here), so `make html` still sees every warning.
-livehtml: $(DEV_STAMP)
-	$(BIN)/sphinx-autobuild -b html -c . -D language=$(LIVE_LANGUAGE) \
-	  -d $(BUILDDIR)/doctrees/live-$(LIVE_LANGUAGE) --watch _ext --watch conf.py \
-	  $(addprefix --watch ,$(wildcard locale)) $(SPHINXOPTS) \
-	  $(SOURCEDIR) $(BUILDDIR)/html/$(LIVE_LANGUAGE)
+# The author's loop (docs/serve.md): one warm process, the page back and its problems shown on
+# every save; its own output and environment (_build/serve/), never the normal build's.
+livehtml: $(SERVE_STAMP)
+	$(BIN)/seriesbook serve $(SOURCEDIR) -c . --language $(LIVE_LANGUAGE) $(SERVEOPTS)
 
 # One template per page (gettext_compact = False), messages in page order, no locations or uuids
 # (conf.py); extracted afresh so a removed page leaves no stale template behind.

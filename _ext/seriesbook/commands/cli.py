@@ -1,6 +1,7 @@
 """The ``seriesbook`` command: check, lock, stats, editions, renumber, repin, translations (on
-top of Sphinx's own reading), update-po (the catalogs, from ``make gettext``'s templates) and
-new (a volume that builds at once).
+top of Sphinx's own reading), update-po (the catalogs, from ``make gettext``'s templates),
+new (a volume that builds at once) and serve (the author's loop, :mod:`.serve`; ``check --watch``
+too).
 
 Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
 error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
@@ -65,6 +66,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     from seriesbook.editions import fuzzy_entries
 
     srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    if args.watch:
+        return _check_watch(args, srcdir, confdir)
+    if args.language:
+        raise UsageError("--language is for check --watch (check reads every edition)")
     if args.format != "json":
         problems = check_editions(srcdir, confdir, _overrides(args), keep=True)
         return _print_problems(problems, args.format)
@@ -79,6 +84,37 @@ def cmd_check(args: argparse.Namespace) -> int:
     report = {"problems": [r.as_json() for r in problems], "fuzzy": fuzzy}
     print(json.dumps(report, ensure_ascii=False, indent=2))
     return EXIT_PROBLEMS if problems else EXIT_CLEAN
+
+
+def _watching(command: str) -> None:
+    """A UsageError saying how to install what the warm process needs, where it is missing."""
+    try:
+        import watchfiles  # noqa: F401 (the serve extra)
+    except ImportError as error:
+        raise UsageError(
+            f"{command} needs watchfiles: pip install 'seriesbook[serve]' "
+            "(make livehtml installs it)"
+        ) from error
+
+
+def _check_watch(args: argparse.Namespace, srcdir: Path, confdir: Path) -> int:
+    _watching("check --watch")
+    from seriesbook.commands.serve import check_watch
+
+    if args.format != "text" or args.source:
+        raise UsageError("check --watch prints text and reads the sources conf.py names "
+                         "(no --format json, no --source)")
+    return check_watch(srcdir, confdir, args.language or [])
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    _watching("seriesbook serve")
+    from seriesbook.commands.serve import serve
+
+    srcdir, confdir = default_dirs(args.srcdir, args.confdir)
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port expects 0 to 65535 (0: any free port), got {args.port}")
+    return serve(srcdir, confdir, args.language or [], host=args.host, port=args.port)
 
 
 def cmd_lock(args: argparse.Namespace) -> int:
@@ -184,7 +220,21 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="report every problem of the book; write nothing")
     _add_book_arguments(check, sources=True)
     check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--watch", action="store_true",
+                       help="check again on every save, in a warm process (Ctrl-C stops)")
+    check.add_argument("--language", "-l", action="append", metavar="LANGUAGE",
+                       help="with --watch: the edition to watch (repeatable; default: every one)")
     check.set_defaults(run=cmd_check)
+
+    serve = commands.add_parser(
+        "serve", help="serve the book, rebuilt on every save, with its problems in the page"
+    )
+    _add_book_arguments(serve, sources=False)
+    serve.add_argument("--language", "-l", action="append", metavar="LANGUAGE",
+                       help="the edition to serve (repeatable; default: conf.py's language)")
+    serve.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free port")
+    serve.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
+    serve.set_defaults(run=cmd_serve)
 
     lock = commands.add_parser("lock", help="write the citation lock from local source copies")
     _add_book_arguments(lock, sources=True)

@@ -42,12 +42,17 @@ T = TypeVar("T")
 
 __all__ = [
     "BookRun",
+    "Collector",
     "Reported",
     "UsageError",
     "check_editions",
+    "merge_editions",
     "open_book",
+    "open_warm",
+    "problem_order",
     "read_book",
     "read_pages",
+    "reading_step",
 ]
 
 
@@ -119,6 +124,9 @@ class _Collector(sphinx_logging.WarningStreamHandler):
         return location, None
 
 
+Collector = _Collector
+
+
 @dataclass
 class BookRun:
     app: Sphinx
@@ -134,12 +142,17 @@ def open_book(
     language: str | None = None,
     collector: _Collector | None = None,
     kept: Path | None = None,
+    builder: str = CHECK_BUILDER,
+    outdir: Path | None = None,
+    application: type[CheckApplication] = CheckApplication,
 ) -> Iterator[Sphinx]:
     """Start Sphinx on the book (non-writing builder, temporary output); read nothing yet.
 
     *language* builds that edition (``-D language=…``). *kept* is a directory whose environment
     is loaded and kept (:mod:`seriesbook.commands.kept`); without it the environment is fresh and
-    temporary. An error that stops Sphinx from starting is a :class:`UsageError` naming the file.
+    temporary. *builder*, *outdir* and *application* are for a command that writes (``serve``:
+    its ``html`` builder into ``_build/serve/<language>/``). An error that stops Sphinx from
+    starting is a :class:`UsageError` naming the file.
     """
     confoverrides = dict(overrides or {})
     if language:
@@ -153,8 +166,8 @@ def open_book(
         work = kept or Path(tmp)
         app = _stopping(
             confdir,
-            lambda: CheckApplication(
-                srcdir, confdir, str(work / "out"), str(work / "doctrees"), CHECK_BUILDER,
+            lambda: application(
+                srcdir, confdir, str(outdir or work / "out"), str(work / "doctrees"), builder,
                 confoverrides=confoverrides, status=None, warning=io.StringIO(),
                 freshenv=kept is None, keep_going=True,
             ),
@@ -199,6 +212,7 @@ def _open_kept(
     *,
     language: str | None = None,
     kept_dir: Path | None,
+    **options: Any,
 ) -> Iterator[tuple[Sphinx, _Collector, Callable[[], None]]]:
     """:func:`open_book` on *kept_dir*'s environment while its stamp still matches
     (:func:`.kept.stamp`), else on a fresh one there; yield the app, its collector,
@@ -211,7 +225,8 @@ def _open_kept(
             kept_dir.mkdir(parents=True, exist_ok=True)
         collector = _Collector()
         with open_book(
-            srcdir, confdir, overrides, language=language, collector=collector, kept=kept_dir
+            srcdir, confdir, overrides, language=language, collector=collector, kept=kept_dir,
+            **options,
         ) as app:
             current = kept.stamp(app, overrides or {}) if kept_dir is not None else ""
             if attempt == "kept" and kept_dir and not kept.stamp_matches(kept_dir, current):
@@ -242,6 +257,30 @@ def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iter
         yield BookRun(app, sorted(collector.reported, key=_sort_key))
 
 
+@contextmanager
+def open_warm(
+    srcdir: Path, confdir: Path, directory: Path, *, language: str | None = None, **options: Any
+) -> Iterator[tuple[Sphinx, Collector, Callable[[], None]]]:
+    """The app a warm process keeps (``serve``, ``check --watch``) on *directory*'s kept
+    environment while its stamp matches (:mod:`.kept`), else on a fresh one; yield the app,
+    its collector, and what stamps the environment once a pass has succeeded. *options* are
+    :func:`open_book`'s (``builder``, ``outdir``, ``application``)."""
+    with _open_kept(
+        srcdir, confdir, None, language=language, kept_dir=directory, **options
+    ) as opened:
+        yield opened
+
+
+def reading_step(app: Sphinx, step: Callable[[], T]) -> T:
+    """Run one step of Sphinx on *app*; an error that stops reading is a one-line UsageError."""
+    return _stopping(Path(app.confdir), step, lambda: _reading(app))
+
+
+def problem_order(reported: Reported) -> tuple[str, int, str, str]:
+    """The order ``check`` prints problems in: file, line, code, message."""
+    return _sort_key(reported)
+
+
 def _save_environment(app: Sphinx) -> None:
     """Pickle the environment after reading, as Sphinx's own build does before resolving
     (atomically: a command stopped half-way leaves the last whole environment)."""
@@ -268,16 +307,26 @@ def check_editions(
         reported = list(run.reported)
         first = run.app.config.language
         editions = book_editions(run.app.config)
-    seen = {(r.file, r.line, r.code) for r in reported}
+    others: dict[str, list[Reported]] = {}
     for language in editions:
         if language == first:
             continue
         with read_book(srcdir, confdir, overrides, language=language, keep=keep) as run:
-            for found in run.reported:
-                if (found.file, found.line, found.code) not in seen:
-                    seen.add((found.file, found.line, found.code))
-                    message = f"{found.message} (the {language} edition)"
-                    reported.append(dataclasses.replace(found, message=message))
+            others[language] = run.reported
+    return merge_editions(reported, others)
+
+
+def merge_editions(first: list[Reported], others: dict[str, list[Reported]]) -> list[Reported]:
+    """The first edition's problems, then each other edition's not reported yet (at the same
+    file, line and code), its message saying which edition; in ``check``'s order."""
+    reported = list(first)
+    seen = {(r.file, r.line, r.code) for r in reported}
+    for language, found_there in others.items():
+        for found in found_there:
+            if (found.file, found.line, found.code) not in seen:
+                seen.add((found.file, found.line, found.code))
+                message = f"{found.message} (the {language} edition)"
+                reported.append(dataclasses.replace(found, message=message))
     return sorted(reported, key=_sort_key)
 
 
