@@ -103,6 +103,12 @@ class Problem(Enum):
         "diagram-render",
         "A Mermaid diagram could not be drawn for the PDF or EPUB (its source is printed).",
     )
+    # diagrams drawn at build time
+    DIAGRAM_DRAW = (
+        "diagram-draw",
+        "A Mermaid diagram could not be drawn when the book was built (its source is shown), "
+        "and the author did not let the reader's browser draw it.",
+    )
     PDF_GLYPH = (
         "pdf-glyph",
         "A character no font of the PDF has (nor a fallback): it would print as nothing.",

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ExtensionError
+from sphinxcontrib.mermaid import mermaid
 
 import seriesbook
 from seriesbook import __version__
@@ -187,6 +188,22 @@ def _add_reader_assets(app: Sphinx) -> None:
     app.add_js_file(DIAGRAMS_SCRIPT, loading_method="defer", **words)  # type: ignore[arg-type]
 
 
+def _no_mermaid_without_diagrams(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """sphinxcontrib-mermaid loads mermaid on every page without a doctree (search, the
+    index) and on pages whose diagrams are all drawn at build time: drop it there."""
+    if doctree is not None and doctree.next_node(mermaid) is not None:
+        return
+    scripts = context.get("script_files")
+    if isinstance(scripts, list):
+        context["script_files"] = [
+            script
+            for script in scripts
+            if MERMAID_ENTRY not in str(getattr(script, "attributes", {}).get("body", ""))
+        ]
+
+
 def _on_builder_inited(app: Sphinx) -> None:
     _require_jieba(app)
     _require_mermaid(app)
@@ -207,4 +224,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)
+    # after sphinxcontrib-mermaid's install_js (500)
+    app.connect("html-page-context", _no_mermaid_without_diagrams, priority=600)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
