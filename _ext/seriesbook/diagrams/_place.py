@@ -118,7 +118,8 @@ class PlaceDrawings(SphinxPostTransform):
                         "browser draw it)",
                         node,
                     )
-                    node.replace_self(nodes.literal_block(node["code"], node["code"]))
+                    source = nodes.literal_block(node["code"], node["code"], language="text")
+                    node.replace_self(source)
                 continue
             element_id = f"diagram-{re.sub(r'[^A-Za-z0-9_-]', '-', docname)}-{index}"
             svg = self._mark_languages(node, svg)
