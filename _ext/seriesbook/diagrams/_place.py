@@ -27,12 +27,13 @@ from seriesbook.core.config import (
 from seriesbook.core.problems import Problem, warn
 from seriesbook.diagrams._draw import ID_PLACEHOLDER, DrawError
 from seriesbook.diagrams._store import STORE_SUBDIR, drawing
-from seriesbook.editions import diagram_label
+from seriesbook.editions import diagram_label, diagram_words
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 DIAGRAM_CLASS = "seriesbook-diagram"
+SOURCE_CLASS = "seriesbook-diagram-source"
 SOURCE_LABELS_CLASS = "seriesbook-source-labels"  # editions' list, for the browser's drawing
 SMALLEST_LABEL_PX = 10  # a wide diagram scrolls in its box rather than draw labels smaller
 _SVG_OPEN = re.compile(r"<svg\b[^>]*>")
@@ -94,6 +95,16 @@ def as_image(svg: str, name: str, element_id: str) -> str:
     return body.replace(ID_PLACEHOLDER, element_id)
 
 
+def source_disclosure(code: str) -> str:
+    """The diagram's Mermaid source, one click away (for copying, and for readers the drawing
+    does not serve)."""
+    summary = html.escape(diagram_words()["source"])
+    return (
+        f'<details class="{SOURCE_CLASS}"><summary>{summary}</summary>'
+        f'<pre class="{SOURCE_CLASS}-code">{html.escape(code, quote=False)}</pre></details>\n'
+    )
+
+
 class PlaceDrawings(SphinxPostTransform):
     """On the web site, each ``mermaid`` node becomes its drawing, inline."""
 
@@ -127,7 +138,10 @@ class PlaceDrawings(SphinxPostTransform):
             classes = [DIAGRAM_CLASS] + ([f"align-{node['align']}"] if node.get("align") else [])
             ids = " ".join(node["ids"])
             id_attr = f' id="{ids}"' if ids else ""
-            block = f'<div class="{" ".join(classes)}"{id_attr}>{page_html}</div>\n'
+            block = (
+                f'<div class="{" ".join(classes)}"{id_attr}>{page_html}</div>\n'
+                + source_disclosure(str(node["code"]))
+            )
             self._drop_source_labels(node)
             node.replace_self(nodes.raw("", block, format="html"))
 
