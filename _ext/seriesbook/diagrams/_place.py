@@ -60,6 +60,39 @@ def accessible_name(node: mermaid) -> str:
     return " · ".join(label for label in labels if label) or "Mermaid diagram"
 
 
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
+
+
+def name_is_untranslated(node: mermaid, name: str) -> bool:
+    """In a translated edition: whether the name shows the book's own words (an untranslated
+    caption, label or ``:alt:``), so it carries the book's language."""
+    figure = node.parent if isinstance(node.parent, nodes.figure) else None
+    caption = figure.next_node(nodes.caption) if figure is not None else None
+    if caption is not None:
+        classes: list[str] = [
+            cls for element in caption.findall(nodes.Element) for cls in element["classes"]
+        ]
+        return any(cls.startswith("language-") for cls in classes)
+    untranslated = [
+        str(label["text"]) for label in node.findall(diagram_label)
+        if label["text"] == label["message"] and label["text"]
+    ]
+    if node.get("alt") and name == node["alt"]:
+        return True  # the directive's options are not translated
+    return any(text in name for text in untranslated)
+
+
+def shows_source_words(node: mermaid, code: str) -> bool:
+    """Whether the code holds the book's words: an untranslated label with Han, or Han in a
+    diagram that could not be split into labels."""
+    labels = list(node.findall(diagram_label))
+    if not labels:
+        return bool(HAN.search(code))
+    return any(
+        label["text"] == label["message"] and HAN.search(str(label["text"])) for label in labels
+    )
+
+
 def _squeezed(text: str) -> str:
     return "".join(_LINE_BREAK.sub("", text).split())
 
@@ -76,7 +109,7 @@ def mark_source_labels(svg: str, texts: set[str], language: str) -> str:
     return _TEXT.sub(mark, svg)
 
 
-def as_image(svg: str, name: str, element_id: str) -> str:
+def as_image(svg: str, name: str, element_id: str, name_language: str | None = None) -> str:
     """The drawing as an image named *name*, with the page's id, at least legible on a phone."""
     opening = _SVG_OPEN.search(svg)
     if opening is None:
@@ -90,18 +123,21 @@ def as_image(svg: str, name: str, element_id: str) -> str:
         tag = tag.replace(width.group(), f"{width.group()}; min-width: {min(least, natural):g}px")
     title_id = f"{element_id}-title"
     tag = tag[:-1] + f' role="img" aria-labelledby="{title_id}">'
-    title = f'<title id="{title_id}">{html.escape(name, quote=False)}</title>'
+    lang = f' lang="{name_language}"' if name_language else ""
+    title = f'<title id="{title_id}"{lang}>{html.escape(name, quote=False)}</title>'
     body = svg[: opening.start()] + tag + title + svg[opening.end() :]
     return body.replace(ID_PLACEHOLDER, element_id)
 
 
-def source_disclosure(code: str) -> str:
+def source_disclosure(code: str, code_language: str | None = None) -> str:
     """The diagram's Mermaid source, one click away (for copying, and for readers the drawing
-    does not serve)."""
+    does not serve); in the book's language where it holds the book's words."""
     summary = html.escape(diagram_words()["source"])
+    lang = f' lang="{code_language}"' if code_language else ""
     return (
         f'<details class="{SOURCE_CLASS}"><summary>{summary}</summary>'
-        f'<pre class="{SOURCE_CLASS}-code">{html.escape(code, quote=False)}</pre></details>\n'
+        f'<pre class="{SOURCE_CLASS}-code"{lang}>{html.escape(code, quote=False)}</pre>'
+        "</details>\n"
     )
 
 
@@ -129,21 +165,32 @@ class PlaceDrawings(SphinxPostTransform):
                         "browser draw it)",
                         node,
                     )
-                    source = nodes.literal_block(node["code"], node["code"], language="text")
-                    node.replace_self(source)
+                    shown = nodes.literal_block(node["code"], node["code"], language="text")
+                    node.replace_self(shown)
                 continue
             element_id = f"diagram-{re.sub(r'[^A-Za-z0-9_-]', '-', docname)}-{index}"
             svg = self._mark_languages(node, svg)
-            page_html = as_image(svg, accessible_name(node), element_id)
+            name = accessible_name(node)
+            source = self._source_language()
+            name_language = source if source and name_is_untranslated(node, name) else None
+            page_html = as_image(svg, name, element_id, name_language)
+            code = str(node["code"])
+            code_language = source if source and shows_source_words(node, code) else None
             classes = [DIAGRAM_CLASS] + ([f"align-{node['align']}"] if node.get("align") else [])
             ids = " ".join(node["ids"])
             id_attr = f' id="{ids}"' if ids else ""
             block = (
                 f'<div class="{" ".join(classes)}"{id_attr}>{page_html}</div>\n'
-                + source_disclosure(str(node["code"]))
+                + source_disclosure(code, code_language)
             )
             self._drop_source_labels(node)
             node.replace_self(nodes.raw("", block, format="html"))
+
+    def _source_language(self) -> str | None:
+        """The book's language tag in a translated edition (its marks), else None."""
+        if not is_translated_edition(self.config):
+            return None
+        return language_tag(source_language(self.config))
 
     def _mark_languages(self, node: mermaid, svg: str) -> str:
         if not is_translated_edition(self.config):

@@ -1,4 +1,8 @@
-// seriesbook: the diagrams' full-screen button draws everywhere and speaks the edition's language.
+// seriesbook: the diagrams' full-screen view, drawn everywhere and named in the edition's language.
+// Diagrams drawn when the book was built (div.seriesbook-diagram, an inline SVG) get a button that
+// opens a dialog holding the drawing at its natural size, which scrolls and, on a phone, zooms
+// with the page; Escape, the close button or a tap outside the drawing closes it.
+// For diagrams left to mermaid in the browser:
 // sphinxcontrib-mermaid writes its button as the character U+26F6, which common fonts lack (an
 // empty box), and names it in English. seriesbook sets that text to "" (mermaid_fullscreen_button)
 // and this script gives each such button an inline SVG icon and the edition's words (this
@@ -93,7 +97,73 @@
     });
   }
 
+  // --- drawings made when the book was built ---------------------------------------------
+  var viewer = null;
+
+  function closeButton(dialog) {
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "seriesbook-diagram-close";
+    close.textContent = "\u00d7";
+    if (words.close) {
+      close.setAttribute("aria-label", words.close);
+      close.setAttribute("title", words.close);
+    }
+    close.addEventListener("click", function () { dialog.close(); });
+    return close;
+  }
+
+  function openViewer(box) {
+    var svg = box.querySelector("svg");
+    if (!svg || typeof HTMLDialogElement === "undefined") return;
+    if (!viewer) {
+      viewer = document.createElement("dialog");
+      viewer.className = "seriesbook-diagram-viewer";
+      if (words.viewer) viewer.setAttribute("aria-label", words.viewer);
+      viewer.addEventListener("click", function (event) {
+        if (event.target === viewer) viewer.close(); // the backdrop, outside the drawing
+      });
+      viewer.addEventListener("close", function () {
+        var drawing = viewer.querySelector(".seriesbook-diagram-full");
+        if (drawing) drawing.remove();
+      });
+      document.body.appendChild(viewer);
+    }
+    var holder = document.createElement("div");
+    holder.className = "seriesbook-diagram seriesbook-diagram-full";
+    var copy = svg.cloneNode(true); // the same id: the drawing's own style rules apply
+    var title = copy.querySelector("title");
+    if (title) {
+      copy.removeAttribute("aria-labelledby");
+      copy.setAttribute("aria-label", title.textContent);
+      title.removeAttribute("id");
+    }
+    copy.style.minWidth = copy.style.maxWidth; // natural size: the dialog scrolls
+    holder.appendChild(copy);
+    var language = languageOf(box);
+    if (language) viewer.setAttribute("lang", language);
+    else viewer.removeAttribute("lang");
+    viewer.replaceChildren(closeButton(viewer), holder);
+    viewer.showModal();
+  }
+
+  function decorateDrawing(box) {
+    if (box.dataset.seriesbook || box.classList.contains("seriesbook-diagram-full")) return;
+    box.dataset.seriesbook = "1";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "seriesbook-diagram-fullscreen";
+    if (words.open) {
+      button.setAttribute("aria-label", words.open);
+      button.setAttribute("title", words.open);
+    }
+    button.appendChild(icon());
+    button.addEventListener("click", function () { openViewer(box); });
+    box.insertBefore(button, box.firstChild);
+  }
+
   function decorateAll(root) {
+    root.querySelectorAll(".seriesbook-diagram").forEach(decorateDrawing);
     root.querySelectorAll(".mermaid-fullscreen-btn").forEach(decorate);
     root.querySelectorAll(".mermaid-fullscreen-modal").forEach(decorateViewer);
   }
@@ -101,6 +171,7 @@
   function start() {
     decorateAll(document);
     markSourceLabels();
+    if (!document.querySelector(".mermaid")) return; // every diagram drawn: nothing to watch
     // mermaid adds the buttons once the diagrams are drawn (and again on a theme change)
     new MutationObserver(function (records) {
       markSourceLabels();
