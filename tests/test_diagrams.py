@@ -70,6 +70,7 @@ def test_a_rebuild_draws_only_what_changed(
     )
     app.build()
     assert len(drawn) == 1 and "引用" in drawn[0]
+    assert len(list((app.doctreedir / STORE_SUBDIR).glob("*.svg"))) == 3  # the old one is gone
 
 
 @pytest.mark.sphinx("html", testroot="diagrams-error")

@@ -8,7 +8,7 @@ machine with Python only and on Read the Docs) and put into the page as an SVG i
   the page's fonts plus room for the reader's system CJK font; colours as CSS custom properties,
   which ``seriesbook-diagrams.css`` switches for dark mode.
 * Store (:mod:`._store`): kept by content in ``<doctreedir>/seriesbook-svg/``, so a rebuild draws
-  only what changed; the EPUB and PDF read the same store.
+  only what changed; after a build it holds the book's drawings only (:mod:`._book`).
 * Page (:mod:`._place`): the image is named by its caption, ``accTitle``, ``:alt:`` or labels;
   untranslated labels carry the book's language; a wide diagram scrolls in its own box on a
   phone. A page whose diagrams are all drawn loads no Mermaid script.
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from seriesbook import __version__
 from seriesbook.core.builders import is_website
+from seriesbook.diagrams._book import DiagramCodes, prune_store
 from seriesbook.diagrams._draw import DrawError
 from seriesbook.diagrams._place import DIAGRAM_CLASS, PlaceDrawings
 from seriesbook.diagrams._store import STORE_SUBDIR, drawing
@@ -48,5 +49,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.site")  # the mermaid directive, the static files
     app.setup_extension("seriesbook.editions")  # the diagrams' labels and their languages
     app.add_post_transform(PlaceDrawings)
+    app.add_env_collector(DiagramCodes)
+    app.connect("build-finished", prune_store)
     app.connect("builder-inited", _add_style)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

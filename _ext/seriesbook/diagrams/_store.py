@@ -2,9 +2,9 @@
 
 The hash covers the diagram's code (as the edition has it, translated labels included) and
 :func:`._draw.renderer_version` (merman's version and our settings), so a rebuild draws only
-diagrams whose code changed and an upgrade redraws all. Every builder of the book (the site, the
-EPUB, the PDF) reads the same store. Files are written whole (a temporary file renamed), so
-``-j`` workers drawing the same diagram never leave half a file. Deleting the directory (or
+diagrams whose code changed and an upgrade redraws all; after a build it keeps only the drawings
+of the book's diagrams (:mod:`._book`). Files are written whole (a temporary file renamed), so
+two builds drawing the same diagram never leave half a file. Deleting the directory (or
 ``make clean``) forgets every drawing.
 """
 
