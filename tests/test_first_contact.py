@@ -6,7 +6,8 @@
   Chromium (the test process itself has the browser; only the make run is wrapped), no Mermaid
   script is requested and nothing is logged to the console. After it the venv holds no test or
   dev tools.
-* ``make latexpdf`` / ``make epub`` without a browser stop with one line naming it.
+* ``make epub`` with Python alone builds both editions' EPUBs from the site's drawings;
+  ``make latexpdf`` without a browser stops with one line naming it.
 * A two-chapter sibling volume that only ``pip install``s this repository (no node_modules, no
   Node.js on PATH) builds with ``-W`` and its page holds its diagram, drawn.
 
@@ -21,6 +22,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -167,7 +169,22 @@ def test_make_html_installs_no_test_or_dev_tools(made_html: Path) -> None:
     assert found == ["seriesbook"]
 
 
-@pytest.mark.parametrize("target", ["latexpdf", "epub"])
+def test_make_epub_with_python_alone_uses_the_sites_drawings(fresh_clone: Path) -> None:
+    require_without_browser(PYTHON_ONLY)
+    result = subprocess.run(
+        [str(PYTHON_ONLY), "make", "epub"],
+        cwd=fresh_clone, env=newcomers_environment(), capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    assert not (fresh_clone / "node_modules").exists(), "make epub ran npm"
+    books = list((fresh_clone / "_build" / "epub").glob("*/*.epub"))
+    assert len(books) == len(EDITIONS)
+    with zipfile.ZipFile(books[0]) as archive:
+        drawings = [name for name in archive.namelist() if name.endswith(".svg")]
+    assert len(drawings) >= 40
+
+
+@pytest.mark.parametrize("target", ["latexpdf"])
 def test_offline_edition_without_a_browser_stops_with_one_line(
     fresh_clone: Path, target: str, tmp_path: Path
 ) -> None:

@@ -8,7 +8,8 @@ machine with Python only and on Read the Docs) and put into the page as an SVG i
   the page's fonts plus room for the reader's system CJK font; colours as CSS custom properties,
   which ``seriesbook-diagrams.css`` switches for dark mode.
 * Store (:mod:`._store`): kept by content in ``<doctreedir>/seriesbook-svg/``, so a rebuild draws
-  only what changed; after a build it holds the book's drawings only (:mod:`._book`).
+  only what changed; after a build it holds the book's drawings only (:mod:`._book`). The
+  EPUB's images are the same drawings (:func:`standalone`: light colours, plain SVG 1.1).
 * Page (:mod:`._place`): the image is named by its caption, ``accTitle``, ``:alt:`` or labels;
   untranslated labels carry the book's language; a wide diagram scrolls in its own box on a
   phone. A page whose diagrams are all drawn loads no Mermaid script.
@@ -23,15 +24,17 @@ from typing import TYPE_CHECKING
 from seriesbook import __version__
 from seriesbook.core.builders import is_website
 from seriesbook.diagrams._book import DiagramCodes, prune_store
-from seriesbook.diagrams._draw import DrawError
+from seriesbook.diagrams._draw import DrawError, standalone
 from seriesbook.diagrams._place import DIAGRAM_CLASS, PlaceDrawings
-from seriesbook.diagrams._store import STORE_SUBDIR, drawing
+from seriesbook.diagrams._store import STORE_SUBDIR, drawing, drawing_path
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
-__all__ = ["DIAGRAM_CLASS", "STORE_SUBDIR", "DrawError", "drawing", "setup"]
+__all__ = [
+    "DIAGRAM_CLASS", "STORE_SUBDIR", "DrawError", "drawing", "drawing_path", "setup", "standalone",
+]
 
 STYLE = "seriesbook-diagrams.css"
 

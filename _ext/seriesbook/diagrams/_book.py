@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from sphinx.environment.collectors import EnvironmentCollector
 from sphinxcontrib.mermaid import mermaid
 
-from seriesbook.core.builders import is_website
 from seriesbook.diagrams._store import STORE_SUBDIR, drawing_path
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ class DiagramCodes(EnvironmentCollector):
 def prune_store(app: Sphinx, exception: BaseException | None) -> None:
     """After a good build: the store holds the drawings of the book's diagrams, no others."""
     store = Path(app.doctreedir) / STORE_SUBDIR
-    if exception is not None or not is_website(app) or not store.is_dir():
+    if exception is not None or not store.is_dir():
         return
     keep = {drawing_path(store, code) for codes in book_codes(app.env).values() for code in codes}
     for path in store.glob("*.svg"):

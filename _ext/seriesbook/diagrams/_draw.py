@@ -122,6 +122,24 @@ def _themed_tag(match: re.Match[str]) -> str:
     return tag[: style.start()] + f' style="{joined}"' + tag[style.end() :]
 
 
+_THEMED = re.compile(r"var\(--seriesbook-diagram-[a-z-]+, ((?:[^()]|\([^()]*\))+)\)")
+
+
+_NAME_ATTR = re.compile(r'(<[a-zA-Z][^<>]*?)\sname="[^"]*"')
+_EMPTY_RECT = re.compile(r"<rect\b(?![^<>]*\bwidth=)[^<>]*/>")
+_ROOT_ROLE = re.compile(r'(<svg\b[^>]*?)\srole="[^"]*"')
+
+
+def standalone(svg: str, element_id: str = "diagram") -> str:
+    """The drawing as a file of its own (an EPUB's image), valid SVG 1.1 for epubcheck: light
+    colours and no custom properties (which older reading systems ignore, painting black), no
+    attributes SVG lacks (merman's ``name``, the ARIA role list), no empty ``<rect/>``."""
+    svg = _THEMED.sub(r"\1", svg).replace(ID_PLACEHOLDER, element_id)
+    svg = _NAME_ATTR.sub(r"\1", svg)
+    svg = _EMPTY_RECT.sub("", svg)
+    return _ROOT_ROLE.sub(r'\1 role="img"', svg, count=1)
+
+
 def themed(svg: str) -> str:
     """Every default-theme colour as ``var(--seriesbook-diagram-<role>, <colour>)``."""
     svg = _STYLE.sub(lambda m: m.group(1) + _COLOUR.sub(_var, m.group(2)) + m.group(3), svg)

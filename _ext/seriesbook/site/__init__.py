@@ -141,7 +141,11 @@ def _require_jieba(app: Sphinx) -> None:
 
 
 def _wire_theme(app: Sphinx, config: Config) -> None:
-    """Fill sphinx-book-theme's repository and edit buttons from seriesbook_repository_url."""
+    """Fill sphinx-book-theme's repository and edit buttons from seriesbook_repository_url; name
+    the light/dark mode the theme starts in (without one, every page that has no stored mode, as
+    one opened from disk for the first time, logs "Got invalid theme mode" to the console)."""
+    if config.html_theme == "sphinx_book_theme":
+        config.html_context = {"default_mode": "auto", **dict(config.html_context or {})}
     options = get_config(config)
     if config.html_theme != "sphinx_book_theme" or not options.repository_url:
         return
