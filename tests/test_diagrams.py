@@ -1,8 +1,8 @@
 """Diagrams drawn when the book is built: inline SVG images, stored by content, failures located.
 
-The browser's side (labels inside their shapes, contrast in light and dark, phones) is
-``test_diagrams_browser.py``; the newcomer's Python-only ``make html`` is
-``test_first_contact.py``.
+The browser's side of the book's diagrams (labels inside their shapes, contrast in light and
+dark, phones) is ``test_diagrams_browser.py``; the newcomer's Python-only ``make html`` is
+``test_first_contact.py``. Here, in Chromium: a diagram left to the browser, from disk.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from bs4 import BeautifulSoup
 from seriesbook.diagrams import STORE_SUBDIR, _store
 
 if TYPE_CHECKING:
+    from playwright.sync_api import Browser
     from sphinx.testing.util import SphinxTestApp
 
 
@@ -94,4 +95,34 @@ def test_the_author_may_leave_it_to_the_browser(app: SphinxTestApp) -> None:
     app.build()
     assert "diagram-draw" not in app.warning.getvalue()
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
-    assert 'class="mermaid"' in html and "mermaid.esm.min.mjs" in html
+    assert 'class="mermaid"' in html and "mermaid.esm" not in html  # drawn by our loader
+    assert (app.outdir / "_static" / "mermaid" / "mermaid.min.js").is_file()
+
+
+@pytest.mark.browser
+@pytest.mark.sphinx("html", testroot="diagrams-browser")
+def test_a_diagram_left_to_the_browser_is_drawn_from_disk_when_near_the_view(
+    app: SphinxTestApp, browser: Browser
+) -> None:
+    app.build()
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "mermaid.esm" not in html  # no module script: browsers refuse it from file://
+    context = browser.new_context(viewport={"width": 1000, "height": 700})
+    try:
+        page = context.new_page()
+        fetched: list[str] = []
+        errors: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto((app.outdir / "index.html").as_uri(), wait_until="load")
+        assert page.locator(".seriesbook-diagram > svg").count() == 1  # drawn at build time
+        page.wait_for_timeout(300)
+        assert not [url for url in fetched if "mermaid" in url]  # far below: nothing loaded
+        page.locator("pre.mermaid").scroll_into_view_if_needed()
+        page.wait_for_selector("pre.mermaid svg", state="attached", timeout=30_000)
+        assert [url for url in fetched if "mermaid" in url] == [
+            (app.outdir / "_static" / "mermaid" / "mermaid.min.js").as_uri()
+        ]
+        assert errors == []
+    finally:
+        context.close()

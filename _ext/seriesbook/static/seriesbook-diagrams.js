@@ -2,7 +2,11 @@
 // Diagrams drawn when the book was built (div.seriesbook-diagram, an inline SVG) get a button that
 // opens a dialog holding the drawing at its natural size, which scrolls and, on a phone, zooms
 // with the page; Escape, the close button or a tap outside the drawing closes it.
-// For diagrams left to mermaid in the browser:
+// A diagram left to mermaid in the browser (pre.mermaid: one the build could not draw, where the
+// author allowed it) is drawn here: mermaid's classic one-file build (this tag's data-mermaid,
+// next to this script; a module script would not load from file://) is loaded once, when the
+// first such diagram comes within a screen or so of the view, with the site's mermaid settings
+// (data-mermaid-config). For those diagrams' full-screen buttons, if any:
 // sphinxcontrib-mermaid writes its button as the character U+26F6, which common fonts lack (an
 // empty box), and names it in English. seriesbook sets that text to "" (mermaid_fullscreen_button)
 // and this script gives each such button an inline SVG icon and the edition's words (this
@@ -13,6 +17,7 @@
 (function () {
   "use strict";
   var words = (document.currentScript && document.currentScript.dataset) || {};
+  var here = (document.currentScript && document.currentScript.src) || "";
   var SVG_NS = "http://www.w3.org/2000/svg";
 
   function icon() {
@@ -168,10 +173,61 @@
     root.querySelectorAll(".mermaid-fullscreen-modal").forEach(decorateViewer);
   }
 
+  // --- diagrams left to the browser ----------------------------------------------------
+  var loading = null;
+
+  function loadMermaid() {
+    if (loading) return loading;
+    loading = new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = new URL(words.mermaid || "mermaid/mermaid.min.js", here).href;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    }).then(function () {
+      var config = {};
+      try {
+        config = JSON.parse(words.mermaidConfig || "{}");
+      } catch (error) {
+        config = {};
+      }
+      config.startOnLoad = false;
+      if (!config.theme) {
+        config.theme = document.documentElement.dataset.theme === "dark" ? "dark" : "default";
+      }
+      window.mermaid.initialize(config);
+    });
+    return loading;
+  }
+
+  function drawNearTheView() {
+    var waiting = document.querySelectorAll("pre.mermaid:not([data-processed])");
+    if (!waiting.length || !here) return;
+    var draw = function (node) {
+      loadMermaid()
+        .then(function () { return window.mermaid.run({ nodes: [node] }); })
+        .then(markSourceLabels)
+        .catch(function (error) { console.warn("seriesbook: mermaid could not draw", error); });
+    };
+    if (!("IntersectionObserver" in window)) {
+      waiting.forEach(draw);
+      return;
+    }
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        observer.unobserve(entry.target);
+        draw(entry.target);
+      });
+    }, { rootMargin: "100% 0px" });
+    waiting.forEach(function (node) { observer.observe(node); });
+  }
+
   function start() {
     decorateAll(document);
     markSourceLabels();
     if (!document.querySelector(".mermaid")) return; // every diagram drawn: nothing to watch
+    drawNearTheView();
     // mermaid adds the buttons once the diagrams are drawn (and again on a theme change)
     new MutationObserver(function (records) {
       markSourceLabels();
