@@ -5,8 +5,9 @@
 #                                   with the package (no npm)
 #   make livehtml                   + the serve extra (watchfiles: seriesbook serve)
 #   make test, lint                 + the test extras; `make test` also `npm ci` (the renderer)
-#   make latexpdf, epub             + `npm ci` (mermaid-cli, puppeteer: draws the diagrams in the
-#                                   system Chromium; never downloads a browser), after checking
+#   make epub                       as make html (its diagrams are the site's drawings)
+#   make latexpdf                   + `npm ci` (mermaid-cli, puppeteer: draws the PDF's diagrams in
+#                                   the system Chromium; never downloads a browser), after checking
 #                                   the system packages (.ci/offline-packages)
 #   make bootstrap                  everything a developer uses (test + dev extras, npm ci)
 
@@ -119,7 +120,7 @@ latexpdf-requirements epub-requirements:
 latexpdf: latexpdf-requirements $(RUNTIME_STAMP) $(NPM_STAMP)
 	$(call every_edition,latex,latex-,&& $(MAKE) -C $(BUILDDIR)/latex/$$language all-pdf LATEXMKOPTS=-silent)
 
-epub: epub-requirements $(RUNTIME_STAMP) $(NPM_STAMP)
+epub: epub-requirements $(RUNTIME_STAMP)
 	$(call every_edition,epub,epub-,)
 
 lint: $(TEST_STAMP)

@@ -59,7 +59,7 @@ def page(app: SphinxTestApp, name: str) -> BeautifulSoup:
 
 
 def diagrams(soup: BeautifulSoup) -> list[str]:
-    return [pre.get_text().strip() for pre in soup.select("pre.mermaid")]
+    return [pre.get_text().strip() for pre in soup.select("pre.seriesbook-diagram-source-code")]
 
 
 @pytest.fixture(scope="module")

@@ -340,7 +340,7 @@ def test_the_translators_way(app: SphinxTestApp, mermaid_page: Page) -> None:
     app.build()
     assert "WARNING" not in app.warning.getvalue()
     soup = BeautifulSoup((Path(app.outdir) / "index.html").read_text("utf-8"), "html.parser")
-    codes = [pre.get_text() for pre in soup.select("pre.mermaid")]
+    codes = [pre.get_text() for pre in soup.select("pre.seriesbook-diagram-source-code")]
     results = render(mermaid_page, codes)
     assert [r["ok"] for r in results] == [True] * len(codes), results
     seen = " ".join(" ".join(r["text"].split()) for r in results)

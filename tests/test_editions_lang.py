@@ -45,7 +45,8 @@ HAN_TEXT_LANGUAGES = """() => {
     const parent = node.parentElement;
     if (parent.closest("script, style, noscript, template")) continue;
     const marked = parent.closest("[lang]");
-    found.push({text: node.data.trim().slice(0, 40), lang: marked ? marked.lang : ""});
+    const lang = marked ? marked.getAttribute("lang") : "";  // SVG text has no .lang
+    found.push({text: node.data.trim().slice(0, 40), lang: lang});
   }
   return found;
 }"""
@@ -88,12 +89,10 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def open_page(page: Page, url: str) -> None:
-    """Open *url* and wait for its diagrams (mermaid draws them after load)."""
+    """Open *url* and wait for its diagrams' full-screen buttons (the drawings are in the page)."""
     page.goto(url, wait_until="load")
-    diagrams = page.locator("pre.mermaid").count()
-    if diagrams:
-        page.wait_for_function(f"document.querySelectorAll('pre.mermaid svg').length == {diagrams}")
-        page.wait_for_selector(".mermaid-fullscreen-btn svg")
+    if page.locator(".seriesbook-diagram").count():
+        page.wait_for_selector(".seriesbook-diagram-fullscreen svg")
 
 
 def platform_font(page: Page, selector: str) -> str:
@@ -113,8 +112,9 @@ def test_marks_in_the_html(site: Path) -> None:
     english = BeautifulSoup((site / "en" / "ch02.html").read_text(), "html.parser")
     article = english.select_one("article")
     assert article is not None
-    labels = article.select("script.seriesbook-source-labels")
-    assert [label.string for label in labels] == ['{"lang": "zh-CN", "labels": ["参数张量"]}']
+    # a diagram partly translated: its untranslated label says so in the drawing itself
+    labels = article.select(".seriesbook-diagram svg text[lang]")
+    assert [(label.get_text(), label["lang"]) for label in labels] == [("参数张量", "zh-CN")]
     marked = [mark.get_text(" ", strip=True) for mark in article.select("[lang='zh-CN']")]
     assert any(text.startswith("这一段尚未翻译") for text in marked)  # the fuzzy entry's
     assert "§2.2 未译小节" in marked  # an empty translation; the permalink stays outside
@@ -148,7 +148,8 @@ def test_english_words_stay_english(base_url: str, page: Page) -> None:
     open_page(page, f"{base_url}en/ch02.html")
 
     def language(selector: str) -> str:
-        return str(page.eval_on_selector(selector, "e => (e.closest('[lang]') || {}).lang"))
+        marked = "e => { const m = e.closest('[lang]'); return m ? m.getAttribute('lang') : ''; }"
+        return str(page.eval_on_selector(selector, marked))
 
     translated = "p:has-text('This paragraph is translated')"
     assert language(translated) == "en"
@@ -161,8 +162,8 @@ def test_english_words_stay_english(base_url: str, page: Page) -> None:
     # the fuzzy entry's paragraph shows the source text, so it is Chinese
     assert language("p:has-text('TorchDynamo')") == "zh-CN"
     # a diagram partly translated: its untranslated label is Chinese, the translated one English
-    assert language("pre.mermaid :text-is('参数张量')") == "zh-CN"
-    assert language("pre.mermaid :text-is('Optimizer')") == "en"
+    assert language(".seriesbook-diagram svg text:has-text('参数张量')") == "zh-CN"
+    assert language(".seriesbook-diagram svg text:has-text('Optimizer')") == "en"
     # the translated part's caption is English, the untranslated one Chinese (sidebar)
     assert language(".bd-sidebar p.caption:has-text('Part One Translated')") == "en"
     assert language(".bd-sidebar p.caption:has-text('第二篇')") == "zh-CN"
@@ -207,7 +208,7 @@ def test_fullscreen_button_draws_an_icon_named_in_the_edition(
     base_url: str, page: Page, language: str, name: str, close: str
 ) -> None:
     open_page(page, f"{base_url}{language}/ch01.html")
-    button = page.locator(".mermaid-fullscreen-btn").first
+    button = page.locator(".seriesbook-diagram-fullscreen").first
     assert button.get_attribute("aria-label") == name
     assert "\u26f6" not in button.inner_text()
     icon = button.locator("svg path")
@@ -215,17 +216,19 @@ def test_fullscreen_button_draws_an_icon_named_in_the_edition(
     assert box is not None and box["width"] > 4 and box["height"] > 4
     # the full-screen copy keeps the diagram's language and the viewer's words
     button.click()
-    viewer = page.locator(".mermaid-fullscreen-modal.active")
+    viewer = page.locator("dialog.seriesbook-diagram-viewer[open]")
     viewer.wait_for()
-    assert viewer.locator("svg").count() == 1
-    assert page.locator(".mermaid-fullscreen-close").get_attribute("aria-label") == close
+    assert viewer.locator(".seriesbook-diagram-full > svg").count() == 1
+    assert page.locator(".seriesbook-diagram-close").get_attribute("aria-label") == close
+    page.keyboard.press("Escape")
+    viewer.wait_for(state="hidden")
 
 
 @pytest.mark.browser
 def test_untranslated_diagram_in_full_screen_stays_zh_cn(base_url: str, page: Page) -> None:
     open_page(page, f"{base_url}en/ch02.html")
-    page.locator(".mermaid-fullscreen-btn").first.click()
-    page.locator(".mermaid-fullscreen-modal.active svg").wait_for()
+    page.locator(".seriesbook-diagram-fullscreen").first.click()
+    page.locator("dialog.seriesbook-diagram-viewer[open] svg").wait_for()
     texts = page.evaluate(HAN_TEXT_LANGUAGES)
     assert texts and all(text["lang"] == "zh-CN" for text in texts), texts
 

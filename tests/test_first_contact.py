@@ -1,16 +1,18 @@
-"""The newcomer's path, which a green CI (Chromium installed first) cannot show by itself.
+"""The newcomer's path, which a green CI (Chromium and Node.js installed first) cannot show.
 
-* ``make html`` on a fresh clone, on a machine without a browser where no browser download can
-  succeed (``.ci/without-browser``: a mount namespace hides /usr/bin/chromium, puppeteer's
-  download host is a closed port), builds, and the site's diagrams render in Chromium (the test
-  process itself has the browser; only the make run is wrapped). After it the venv holds no test
-  or dev tools.
-* ``make latexpdf`` / ``make epub`` without a browser stop with one line naming it.
+* ``make html`` on a fresh clone, on a machine with Python alone (``.ci/python-only``: a mount
+  namespace hides Chromium, Node.js and npm, puppeteer's download host is a closed port), builds,
+  and every diagram of both editions is drawn into its page: opened from disk (``file://``) in
+  Chromium (the test process itself has the browser; only the make run is wrapped), no Mermaid
+  script is requested and nothing is logged to the console. After it the venv holds no test or
+  dev tools.
+* ``make epub`` with Python alone builds both editions' EPUBs from the site's drawings;
+  ``make latexpdf`` without a browser stops with one line naming it.
 * A two-chapter sibling volume that only ``pip install``s this repository (no node_modules, no
-  Node.js on PATH) builds with ``-W`` and draws its diagram from its own ``_static``.
+  Node.js on PATH) builds with ``-W`` and its page holds its diagram, drawn.
 
 The fresh clone's ``make html`` is shared by the tests that need it (one build per session).
-Skipped, saying why, where ``.ci/without-browser`` cannot work (no root or no overlayfs).
+Skipped, saying why, where the wrappers cannot work (no root or no overlayfs).
 """
 
 from __future__ import annotations
@@ -20,12 +22,11 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import served
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -34,10 +35,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]  # fresh clones and venvs
 
 REPO = Path(__file__).resolve().parent.parent
 WITHOUT_BROWSER = REPO / ".ci" / "without-browser"
+PYTHON_ONLY = REPO / ".ci" / "python-only"
+EDITIONS = ("zh_CN", "en")
 TIMEOUT_MS = 30_000
-EVERY_DIAGRAM_DRAWN = (
-    "() => [...document.querySelectorAll('pre.mermaid')].every(e => e.querySelector('svg'))"
-)
+DIAGRAMS_ON_PAGE = """() => ({
+  drawn: document.querySelectorAll('.seriesbook-diagram > svg[role=img] text').length > 0
+    ? document.querySelectorAll('.seriesbook-diagram > svg[role=img]').length : 0,
+  left_to_the_browser: document.querySelectorAll('.mermaid').length,
+  unnamed: [...document.querySelectorAll('.seriesbook-diagram > svg')].filter(svg => {
+    const title = document.getElementById(svg.getAttribute('aria-labelledby') || '');
+    return !title || !title.textContent.trim();
+  }).length,
+})"""
 TEST_TOOLS = ("pytest", "playwright", "mypy", "ruff")
 # What the environment of `make test` adds, which a newcomer's shell would not have.
 NOT_A_NEWCOMERS = (
@@ -55,20 +64,20 @@ def newcomers_environment(**extra: str) -> dict[str, str]:
 
 
 @functools.cache
-def without_browser_problem() -> str | None:
-    """Why .ci/without-browser cannot run here, or None when it hides the browser."""
+def wrapper_problem(wrapper: Path) -> str | None:
+    """Why *wrapper* cannot run here, or None when it hides the browser."""
     probe = subprocess.run(
-        [str(WITHOUT_BROWSER), "sh", "-c", "! test -x /usr/bin/chromium"],
+        [str(wrapper), "sh", "-c", "! test -x /usr/bin/chromium"],
         capture_output=True, text=True, check=False,
     )
     if probe.returncode != 0:
         detail = (probe.stderr.strip().splitlines() or ["it hid nothing"])[-1]
-        return f".ci/without-browser cannot hide the browser (needs root, overlayfs): {detail}"
+        return f".ci/{wrapper.name} cannot hide the browser (needs root, overlayfs): {detail}"
     return None
 
 
-def require_without_browser() -> None:
-    problem = without_browser_problem()
+def require_without_browser(wrapper: Path = WITHOUT_BROWSER) -> None:
+    problem = wrapper_problem(wrapper)
     if problem is not None:
         pytest.skip(problem)
 
@@ -93,53 +102,63 @@ def fresh_clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def made_html(fresh_clone: Path) -> Path:
-    """``make html`` in the fresh clone, without a browser; the zh_CN site."""
-    require_without_browser()
+    """``make html`` in the fresh clone with Python alone; the site (one directory per edition)."""
+    require_without_browser(PYTHON_ONLY)
     result = subprocess.run(
-        [str(WITHOUT_BROWSER), "make", "html"],
+        [str(PYTHON_ONLY), "make", "html"],
         cwd=fresh_clone, env=newcomers_environment(), capture_output=True, text=True, check=False,
     )
     assert result.returncode == 0, f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
-    return fresh_clone / "_build" / "html" / "zh_CN"
+    return fresh_clone / "_build" / "html"
 
 
-def render_diagrams(browser: Browser, site: Path, page_name: str) -> list[str]:
-    """Open *page_name* of *site*, wait for its diagrams to be drawn; the URLs it fetched."""
-    with served(site) as base:
-        context = browser.new_context()
-        try:
-            page = context.new_page()
-            page.set_default_timeout(TIMEOUT_MS)
-            fetched: list[str] = []
-            page.on("request", lambda request: fetched.append(request.url))
-            page.goto(base + page_name)
-            assert page.locator("pre.mermaid").count() >= 1
-            page.wait_for_function(EVERY_DIAGRAM_DRAWN)
-            return [url.removeprefix(base) if url.startswith(base) else url for url in fetched]
-        finally:
-            context.close()
+def open_from_disk(browser: Browser, page_file: Path) -> dict[str, Any]:
+    """Open *page_file* from disk: its diagrams, the scripts it fetched, its console errors."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        fetched: list[str] = []
+        errors: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(page_file.as_uri())
+        page.wait_for_load_state("load")
+        state: dict[str, Any] = page.evaluate(DIAGRAMS_ON_PAGE)
+        state["mermaid_fetched"] = [url for url in fetched if "mermaid" in url.lower()]
+        state["errors"] = errors
+        return state
+    finally:
+        context.close()
 
 
-def assert_local_mermaid(fetched: list[str]) -> None:
-    assert "_static/mermaid/mermaid.esm.min.mjs" in fetched
-    assert not [url for url in fetched if urlsplit(url).scheme in {"http", "https"}], fetched
+def written_diagrams(source: Path) -> int:
+    return source.read_text(encoding="utf-8").count("{mermaid}")
 
 
-def test_make_html_needs_no_browser_and_its_diagrams_render(
-    made_html: Path, browser: Browser
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_make_html_with_python_alone_draws_every_diagram(
+    made_html: Path, browser: Browser, edition: str
 ) -> None:
-    clone = made_html.parent.parent.parent
+    clone = made_html.parent.parent
     assert not (clone / "node_modules").exists(), "make html ran npm"
-    chapter = next(
-        path.name
-        for path in sorted(made_html.glob("ch*.html"))
-        if 'class="mermaid"' in path.read_text(encoding="utf-8")
-    )
-    assert_local_mermaid(render_diagrams(browser, made_html, chapter))
+    seen = 0
+    for source in sorted((clone / "source").glob("*.md")):
+        expected = written_diagrams(source)
+        if not expected:
+            continue
+        state = open_from_disk(browser, made_html / edition / f"{source.stem}.html")
+        assert state == {
+            "drawn": expected, "left_to_the_browser": 0, "unnamed": 0,
+            "mermaid_fetched": [], "errors": [],
+        }, source.name
+        seen += expected
+    assert seen >= 40, "the book's diagrams were not found"
 
 
 def test_make_html_installs_no_test_or_dev_tools(made_html: Path) -> None:
-    python = made_html.parent.parent.parent / ".venv" / "bin" / "python"
+    python = made_html.parent.parent / ".venv" / "bin" / "python"
     found = subprocess.run(
         [str(python), "-c",
          "import importlib.util, sys; "
@@ -150,7 +169,22 @@ def test_make_html_installs_no_test_or_dev_tools(made_html: Path) -> None:
     assert found == ["seriesbook"]
 
 
-@pytest.mark.parametrize("target", ["latexpdf", "epub"])
+def test_make_epub_with_python_alone_uses_the_sites_drawings(fresh_clone: Path) -> None:
+    require_without_browser(PYTHON_ONLY)
+    result = subprocess.run(
+        [str(PYTHON_ONLY), "make", "epub"],
+        cwd=fresh_clone, env=newcomers_environment(), capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, f"{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    assert not (fresh_clone / "node_modules").exists(), "make epub ran npm"
+    books = list((fresh_clone / "_build" / "epub").glob("*/*.epub"))
+    assert len(books) == len(EDITIONS)
+    with zipfile.ZipFile(books[0]) as archive:
+        drawings = [name for name in archive.namelist() if name.endswith(".svg")]
+    assert len(drawings) >= 40
+
+
+@pytest.mark.parametrize("target", ["latexpdf"])
 def test_offline_edition_without_a_browser_stops_with_one_line(
     fresh_clone: Path, target: str, tmp_path: Path
 ) -> None:
@@ -226,10 +260,14 @@ def sibling_site(fresh_clone: Path, tmp_path_factory: pytest.TempPathFactory) ->
     return volume / "_build" / "html"
 
 
-def test_sibling_volume_with_pip_alone_renders_its_diagram(
+def test_sibling_volume_with_pip_alone_draws_its_diagram(
     sibling_site: Path, browser: Browser
 ) -> None:
+    # the browser's fallback stays shipped, for diagrams an author leaves to it
     assert (sibling_site / "_static" / "mermaid" / "mermaid.esm.min.mjs").is_file()
     assert not list((sibling_site / "_static" / "mermaid").rglob("*.map"))
     assert 'href="ch01.html#sec-1-1"' in (sibling_site / "ch02.html").read_text(encoding="utf-8")
-    assert_local_mermaid(render_diagrams(browser, sibling_site, "ch01.html"))
+    state = open_from_disk(browser, sibling_site / "ch01.html")
+    assert state == {
+        "drawn": 1, "left_to_the_browser": 0, "unnamed": 0, "mermaid_fetched": [], "errors": [],
+    }

@@ -164,7 +164,7 @@ def reported(outcome: Outcome) -> set[str]:
 def english_diagrams(tmp_path: Path) -> str:
     page = (tmp_path / "_build" / "en" / "html" / "ch02.html").read_text(encoding="utf-8")
     soup = BeautifulSoup(page, "html.parser")
-    return "\n".join(pre.get_text() for pre in soup.select("pre.mermaid"))
+    return "\n".join(pre.get_text() for pre in soup.select("pre.seriesbook-diagram-source-code"))
 
 
 @pytest.mark.parametrize("name", CASES)

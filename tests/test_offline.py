@@ -215,9 +215,12 @@ def test_epub_diagrams_are_images_and_anchors_stay(epub: tuple[Path, str]) -> No
         chapter = archive.read("ch01.xhtml").decode()
         images = [name for name in archive.namelist() if name.startswith("_images/")]
         assert len(images) == 2
-        assert all(archive.read(name).startswith(b"\x89PNG") for name in images)
+        # the site's drawings (Python alone, no browser), in their light colours
+        drawings = [archive.read(name).decode() for name in images]
+        assert all(svg.startswith("<svg") and "var(" not in svg for svg in drawings)
+        assert any("<text" in svg and "指向" in svg for svg in drawings)
         names = archive.namelist()
-    assert re.search(r'<img alt="张量 句柄 · 指向 · 存储 缓冲区" src="_images/mermaid-\w+\.png"',
+    assert re.search(r'<img alt="张量 句柄 · 指向 · 存储 缓冲区" src="_images/mermaid-\w+\.svg"',
                      chapter)
     assert 'class="mermaid"' not in chapter and "flowchart LR" not in chapter
     assert 'id="sec-1-1"' in chapter and 'href="ch02.xhtml#sec-2-1"' in chapter
@@ -230,15 +233,15 @@ def test_epub_diagrams_are_images_and_anchors_stay(epub: tuple[Path, str]) -> No
 def test_diagram_cache_draws_only_changed_diagrams(tmp_path: Path) -> None:
     src = copy_root(BOOK, tmp_path / "src")
     first = sphinx("epub", src, tmp_path / "epub", "zh_CN", "-v")
-    assert "drawing 2 Mermaid diagram(s) as PNG" in first
+    assert "drawing 2 Mermaid diagram(s) as SVG" in first
     again = sphinx("epub", src, tmp_path / "epub", "zh_CN", "-v", "-E")
     assert "drawing" not in again
     chapter = src / "ch02.md"
     chapter.write_text(chapter.read_text().replace("调用 add", "调用 mul"), encoding="utf-8")
     changed = sphinx("epub", src, tmp_path / "epub", "zh_CN", "-v")
-    assert "drawing 1 Mermaid diagram(s) as PNG" in changed
+    assert "drawing 1 Mermaid diagram(s) as SVG" in changed
     cache = tmp_path / "doctrees-epub-zh_CN" / "seriesbook-diagrams"
-    assert len(list(cache.glob("*.png"))) == 2  # the old drawing of ch02's diagram is gone
+    assert len(list(cache.glob("*.svg"))) == 2  # the old drawing of ch02's diagram is gone
 
 
 @SLOW

@@ -293,17 +293,17 @@ def test_sample_book_tap(book_site: tuple[str, Path], touch_page: Page) -> None:
 def test_sample_book_search_and_diagrams_still_work(
     book_site: tuple[str, Path], page: Page
 ) -> None:
-    """A preview open, then the theme's search and mermaid's fullscreen button: both work."""
+    """A preview open, then the theme's search and a diagram's full-screen button: both work."""
     _, site = book_site
     with served(site) as base:
         page.goto(base + "ch04.html")
         hover_preview(page, link(page, first_href(site, "ch04.html", r"ch\d+\.html#")))
-        button = page.locator(".mermaid-fullscreen-btn").first
+        button = page.locator(".seriesbook-diagram-fullscreen").first
         button.scroll_into_view_if_needed()
         button.click()  # the pointer leaves the link: the preview goes
-        page.wait_for_selector(".mermaid-fullscreen-modal.active", state="visible")
+        page.wait_for_selector("dialog.seriesbook-diagram-viewer[open]", state="visible")
         page.wait_for_selector(BOX, state="detached")
         page.keyboard.press("Escape")
-        page.wait_for_selector(".mermaid-fullscreen-modal.active", state="detached")
+        page.wait_for_selector("dialog.seriesbook-diagram-viewer[open]", state="detached")
         page.locator("button.search-button__button").first.click()
         page.wait_for_selector("#pst-search-dialog[open] input", state="visible")

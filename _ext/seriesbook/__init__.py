@@ -13,6 +13,7 @@ registers:
 * ``seriesbook.renumbered`` — publishes the renumbering history beside ``objects.inv`` and warns
   when a link into a sibling volume names a number renumbered there;
 * ``seriesbook.previews`` — previews of § sections, chapters and cited source lines;
+* ``seriesbook.diagrams`` — Mermaid diagrams drawn at build time, inline SVG (no browser);
 * ``seriesbook.offline`` — PDF (XeLaTeX, xeCJK) and EPUB editions with drawn diagrams;
 * ``seriesbook.speed`` — build-speed machinery (same output, built faster).
 
@@ -34,7 +35,7 @@ __version__ = "0.1.0"
 CAPABILITIES = (
     "seriesbook.site", "seriesbook.sections", "seriesbook.citations", "seriesbook.stats",
     "seriesbook.search", "seriesbook.editions", "seriesbook.renumbered",
-    "seriesbook.previews",
+    "seriesbook.previews", "seriesbook.diagrams",
     "seriesbook.offline", "seriesbook.speed",
 )
 

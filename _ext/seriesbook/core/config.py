@@ -252,6 +252,14 @@ class SeriesbookConfig:
         "site so no CDN is needed.",
         "html",
     )
+    diagrams_in_browser: bool = _option(
+        False,
+        "A Mermaid diagram that cannot be drawn when the book is built is left to the reader's "
+        "browser (the page then loads mermaid). False: it is a `diagram-draw` warning at its "
+        "line and the page shows its source.",
+        "env",
+        check=_is_bool,
+    )
     chapter_patterns: dict[str, str] = _option(
         DEFAULT_CHAPTER_PATTERNS,
         "Per-language regex for chapter mentions, keyed by language or its prefix; "

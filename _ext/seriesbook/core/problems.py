@@ -108,6 +108,12 @@ class Problem(Enum):
         "The PDF or EPUB of a book with diagrams lacks what draws them: one line names what to "
         "install (the diagrams' sources are printed instead).",
     )
+    # diagrams drawn at build time
+    DIAGRAM_DRAW = (
+        "diagram-draw",
+        "A Mermaid diagram could not be drawn when the book was built (its source is shown), "
+        "and the author did not let the reader's browser draw it.",
+    )
     PDF_GLYPH = (
         "pdf-glyph",
         "A character no font of the PDF has (nor a fallback): it would print as nothing.",

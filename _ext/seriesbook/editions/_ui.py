@@ -116,11 +116,13 @@ def download_tooltip(name: str) -> str:
 
 def diagram_words() -> dict[str, str]:
     """The accessible names of a diagram's full-screen view (its button, its close button, the
-    view itself), which sphinxcontrib-mermaid writes in English only."""
+    view itself), which sphinxcontrib-mermaid writes in English only, and of the disclosure
+    that shows a drawn diagram's source."""
     return {
         "open": str(_("Show the diagram full screen")),
         "close": str(_("Close the full-screen diagram")),
         "viewer": str(_("Diagram, full screen")),
+        "source": str(_("Diagram source")),
     }
 
 

@@ -5,8 +5,9 @@
 * Structure (:mod:`._structure`): the root page's toctree captions become LaTeX parts, every
   ``sec-…``/``ch-…`` id a named PDF destination (``book.pdf#sec-12-3`` works like the site).
 * Diagrams (:mod:`._diagrams`, :mod:`._render`): each Mermaid diagram, as the reader's edition
-  has it (translated labels), is drawn once by npm's ``@mermaid-js/mermaid-cli`` in the system
-  Chromium — a PDF (labels stay text) for LaTeX, a PNG for EPUB — all in one browser session,
+  has it (translated labels), is drawn once — for EPUB, the site's own drawing
+  (:mod:`seriesbook.diagrams`, Python alone) as an SVG file; for LaTeX, a PDF (labels stay text)
+  by npm's ``@mermaid-js/mermaid-cli`` in the system Chromium, all in one browser session —
   cached by content hash in the doctree directory, and put into the page as an image. A
   diagram that fails is ``diagram-render`` at its line, and its source is printed instead.
 * Downloads (:mod:`._downloads`): the HTML pages link the PDF and EPUB from the theme's

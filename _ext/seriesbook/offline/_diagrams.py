@@ -7,15 +7,17 @@ output is the raw Mermaid source (the EPUB reader runs no mermaid). Instead:
 1. :class:`DiagramCollector` keeps each document's diagrams in the environment at
    ``doctree-read``, after translation (the editions capability has rewritten the labels by
    then), so ``-j`` and incremental builds know every diagram of the book.
-2. At ``env-updated`` every diagram not in the cache is drawn, all in one batch
-   (:mod:`._render`); each failure is ``diagram-render`` at the diagram's file and line.
+2. At ``env-updated`` every diagram not in the cache is drawn: for the EPUB, the site's own
+   drawing (:mod:`seriesbook.diagrams`, Python alone) as an SVG file with its light colours; for
+   the PDF, all in one batch by mermaid-cli in Chromium (:mod:`._render`), as LaTeX takes no
+   SVG. Each failure is ``diagram-render`` at the diagram's file and line.
 3. :class:`PlaceDiagrams` replaces each ``mermaid`` node by an ordinary image of its drawing
    (figures, captions, sizing and copying are Sphinx's), or by its source when it failed.
 """
 
 from __future__ import annotations
 
-import struct
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -28,6 +30,8 @@ from sphinxcontrib.mermaid import mermaid
 from seriesbook import compat
 from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, source_line, warn
+from seriesbook.diagrams import STORE_SUBDIR, DrawError, drawing_path, standalone
+from seriesbook.diagrams import drawing as site_drawing
 from seriesbook.editions import diagram_label
 from seriesbook.offline import _render, _requirements
 from seriesbook.site import find_mermaid_dist, mermaid_override
@@ -44,7 +48,7 @@ logger = logging.getLogger(__name__)
 DIAGRAMS_ATTR = "seriesbook_offline_diagrams"
 # Chromium draws 1 CSS px as 0.75 pt; 80% of that sets 16 px labels near the 10 pt text.
 PDF_SCALE = 80
-PNG_DEVICE_SCALE = 2  # render_diagrams.mjs draws PNGs at twice the CSS size, for sharpness
+_SVG_WIDTH = re.compile(r"max-width:\s*([\d.]+)px")
 
 
 class DiagramUse(NamedTuple):
@@ -57,8 +61,13 @@ def output_format(builder: Builder | type[Builder]) -> str | None:
     if builder.format == "latex":
         return "pdf"
     if builder.name.startswith("epub"):
-        return "png"
+        return "svg"
     return None
+
+
+def _needs_npm(fmt: str) -> bool:
+    """Whether drawing in *fmt* needs mermaid-cli (the PDF); the EPUB's SVG is drawn in Python."""
+    return fmt != "svg"
 
 
 def book_diagrams(env: BuildEnvironment) -> dict[str, list[DiagramUse]]:
@@ -109,13 +118,35 @@ class _Drawing:
 
     def __init__(self, app: Sphinx, fmt: str) -> None:
         self.fmt = fmt
+        self.cache_dir = Path(app.doctreedir) / _render.CACHE_SUBDIR
+        self.store = Path(app.doctreedir) / STORE_SUBDIR  # the site's drawings (SVG)
+        if fmt == "svg":
+            return  # drawn in Python: no npm, no browser
         self.node_modules = node_modules(app)
         _render.require_packages(self.node_modules)
         self.version = _render.renderer_version(self.node_modules)
-        self.cache_dir = Path(app.doctreedir) / _render.CACHE_SUBDIR
 
     def path(self, code: str) -> Path:
+        if self.fmt == "svg":  # named like the site's drawing it is made from
+            return self.cache_dir / f"mermaid-{drawing_path(self.store, code).stem}.svg"
         return _render.cache_path(self.cache_dir, code, self.fmt, self.version)
+
+    def draw(self, jobs: list[_render.Job]) -> dict[Path, str]:
+        """Draw every job; output → error message for the diagrams that failed."""
+        if self.fmt != "svg":
+            if jobs:
+                _render.require_node()
+            return _render.render(self.node_modules, jobs, self.fmt)
+        errors: dict[Path, str] = {}
+        for job in jobs:
+            try:
+                svg = standalone(site_drawing(self.store, job.code))
+            except DrawError as error:
+                errors[job.output] = str(error)
+                continue
+            job.output.parent.mkdir(parents=True, exist_ok=True)
+            job.output.write_text(svg, encoding="utf-8")
+        return errors
 
 
 def draw_missing(app: Sphinx, env: BuildEnvironment) -> None:
@@ -124,15 +155,14 @@ def draw_missing(app: Sphinx, env: BuildEnvironment) -> None:
     uses = book_diagrams(env)
     if fmt is None or not uses:
         return  # a book without diagrams needs neither npm nor a browser
-    if _requirements.report_missing(app, node_modules(app), fmt):
+    if _needs_npm(fmt) and _requirements.report_missing(app, node_modules(app), fmt):
         return  # one line said what to install; PlaceDiagrams prints the sources
     drawing = _Drawing(app, fmt)
     wanted = {drawing.path(use.code): use.code for docname in sorted(uses) for use in uses[docname]}
     jobs = [_render.Job(code, path) for path, code in wanted.items() if not path.is_file()]
     if jobs:
-        _render.require_node()
         logger.info("seriesbook: drawing %d Mermaid diagram(s) as %s", len(jobs), fmt.upper())
-    errors = _render.render(drawing.node_modules, jobs, fmt)
+    errors = drawing.draw(jobs)
     for docname in sorted(uses) if errors else ():
         for use in uses[docname]:
             error = errors.get(drawing.path(use.code))
@@ -154,11 +184,10 @@ def _alt_text(node: mermaid) -> str:
     return " · ".join(labels) if labels else "Mermaid diagram"
 
 
-def _png_size(path: Path) -> tuple[int, int]:
-    with path.open("rb") as file:
-        header = file.read(24)
-    width, height = struct.unpack(">II", header[16:24])
-    return int(width), int(height)
+def _svg_width(path: Path) -> str | None:
+    """The drawing's natural width in CSS px (its ``max-width``)."""
+    found = _SVG_WIDTH.search(path.read_text(encoding="utf-8")[:2000])
+    return f"{round(float(found.group(1)))}px" if found else None
 
 
 def _source_block(node: mermaid) -> nodes.literal_block:
@@ -184,7 +213,8 @@ class PlaceDiagrams(SphinxPostTransform):
         if fmt is None or not diagrams:
             return
         app = compat.application(self.env)
-        if _requirements.missing_tool(node_modules(app)) is not None:  # said by draw_missing
+        if _needs_npm(fmt) and _requirements.missing_tool(node_modules(app)) is not None:
+            # said by draw_missing
             for node in diagrams:
                 node.replace_self(_source_block(node))
             return
@@ -201,8 +231,7 @@ class PlaceDiagrams(SphinxPostTransform):
                 image["align"] = node["align"]
             if fmt == "pdf":
                 image["scale"] = PDF_SCALE
-            else:
-                width, _height = _png_size(path)
-                image["width"] = f"{width // PNG_DEVICE_SCALE}px"
+            elif (width := _svg_width(path)) is not None:
+                image["width"] = width
             self.env.images.add_file(self.env.current_document.docname, uri)
             node.replace_self(image)

@@ -2,12 +2,16 @@
 
 Many readers are in mainland China, so a page must load nothing from third-party hosts:
 
-* Mermaid is npm's ``mermaid`` (the version this repository's ``package.json`` pins), vendored in
-  the package (``seriesbook/vendor/mermaid/``, made by ``.ci/vendor-mermaid``), so ``pip install
-  seriesbook`` is enough for a site with diagrams: no Node.js, no CDN. ``seriesbook_mermaid_dir``
-  (or ``$SERIESBOOK_MERMAID_DIR``) overrides it with another ``mermaid/dist``; an override that
-  holds no mermaid is an error, never a silent fallback. The ES module and its chunks (no source
-  maps) are copied to ``_static/mermaid/`` and ``mermaid_use_local`` points there.
+* Diagrams are drawn when the book is built (:mod:`seriesbook.diagrams`); the browser draws only
+  those an author leaves to it (``seriesbook_diagrams_in_browser``), with npm's ``mermaid`` (the
+  version this repository's ``package.json`` pins), vendored in the package
+  (``seriesbook/vendor/mermaid/``, made by ``.ci/vendor-mermaid``): no Node.js, no CDN.
+  ``seriesbook_mermaid_dir`` (or ``$SERIESBOOK_MERMAID_DIR``) overrides it with another
+  ``mermaid/dist``; an override that holds no mermaid is an error, never a silent fallback. Its
+  files (no source maps) are copied to ``_static/mermaid/``; a page loads none of them unless it
+  holds such a diagram, and then ``seriesbook-diagrams.js`` loads the classic one-file build
+  when the diagram comes near the view (sphinxcontrib-mermaid's ES module import, which
+  browsers refuse from ``file://``, is dropped from every page).
 * Sphinx's Chinese search silently indexes nothing when :mod:`jieba` is missing; here that is a
   build error that says what to install.
 * With sphinx-book-theme, ``seriesbook_repository_url`` fills the repository and edit buttons.
@@ -22,6 +26,7 @@ Many readers are in mainland China, so a page must load nothing from third-party
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 from pathlib import Path
@@ -41,6 +46,7 @@ if TYPE_CHECKING:
     from sphinx.util.typing import ExtensionMetadata
 
 MERMAID_ENTRY = "mermaid.esm.min.mjs"
+MERMAID_CLASSIC = "mermaid.min.js"  # one classic script: what a page may load from disk
 MERMAID_CHUNKS = Path("chunks") / "mermaid.esm.min"
 STATIC_SUBDIR = "mermaid"
 MERMAID_ENV = "SERIESBOOK_MERMAID_DIR"
@@ -117,6 +123,8 @@ def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
     target = Path(app.outdir) / "_static" / STATIC_SUBDIR
     target.mkdir(parents=True, exist_ok=True)
     shutil.copy2(dist / MERMAID_ENTRY, target / MERMAID_ENTRY)
+    if (dist / MERMAID_CLASSIC).is_file():
+        shutil.copy2(dist / MERMAID_CLASSIC, target / MERMAID_CLASSIC)
     shutil.copytree(
         dist / MERMAID_CHUNKS,
         target / MERMAID_CHUNKS,
@@ -141,7 +149,11 @@ def _require_jieba(app: Sphinx) -> None:
 
 
 def _wire_theme(app: Sphinx, config: Config) -> None:
-    """Fill sphinx-book-theme's repository and edit buttons from seriesbook_repository_url."""
+    """Fill sphinx-book-theme's repository and edit buttons from seriesbook_repository_url; name
+    the light/dark mode the theme starts in (without one, every page that has no stored mode, as
+    one opened from disk for the first time, logs "Got invalid theme mode" to the console)."""
+    if config.html_theme == "sphinx_book_theme":
+        config.html_context = {"default_mode": "auto", **dict(config.html_context or {})}
     options = get_config(config)
     if config.html_theme != "sphinx_book_theme" or not options.repository_url:
         return
@@ -185,7 +197,26 @@ def _add_reader_assets(app: Sphinx) -> None:
     add_static_dir(app)
     app.add_css_file(FONTS_STYLE)
     words = {f"data-{name}": text for name, text in diagram_words().items()}
+    # for diagrams left to the browser: mermaid's settings (the fonts) and its classic script
+    words["data-mermaid-config"] = json.dumps(app.config.mermaid_init_config or {})
+    words["data-mermaid"] = f"{STATIC_SUBDIR}/{MERMAID_CLASSIC}"
     app.add_js_file(DIAGRAMS_SCRIPT, loading_method="defer", **words)  # type: ignore[arg-type]
+
+
+def _no_module_script(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """sphinxcontrib-mermaid imports mermaid as an ES module, which browsers refuse from
+    ``file://``, on every page without a doctree (search, the index) too: dropped everywhere.
+    A diagram left to the browser is drawn by ``seriesbook-diagrams.js``, which loads mermaid's
+    classic script when the diagram comes near the view."""
+    scripts = context.get("script_files")
+    if isinstance(scripts, list):
+        context["script_files"] = [
+            script
+            for script in scripts
+            if MERMAID_ENTRY not in str(getattr(script, "attributes", {}).get("body", ""))
+        ]
 
 
 def _on_builder_inited(app: Sphinx) -> None:
@@ -209,4 +240,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
     app.connect("build-finished", _copy_mermaid)
+    # after sphinxcontrib-mermaid's install_js (500)
+    app.connect("html-page-context", _no_module_script, priority=600)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

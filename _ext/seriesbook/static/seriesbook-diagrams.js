@@ -1,4 +1,12 @@
-// seriesbook: the diagrams' full-screen button draws everywhere and speaks the edition's language.
+// seriesbook: the diagrams' full-screen view, drawn everywhere and named in the edition's language.
+// Diagrams drawn when the book was built (div.seriesbook-diagram, an inline SVG) get a button that
+// opens a dialog holding the drawing at its natural size, which scrolls and, on a phone, zooms
+// with the page; Escape, the close button or a tap outside the drawing closes it.
+// A diagram left to mermaid in the browser (pre.mermaid: one the build could not draw, where the
+// author allowed it) is drawn here: mermaid's classic one-file build (this tag's data-mermaid,
+// next to this script; a module script would not load from file://) is loaded once, when the
+// first such diagram comes within a screen or so of the view, with the site's mermaid settings
+// (data-mermaid-config). For those diagrams' full-screen buttons, if any:
 // sphinxcontrib-mermaid writes its button as the character U+26F6, which common fonts lack (an
 // empty box), and names it in English. seriesbook sets that text to "" (mermaid_fullscreen_button)
 // and this script gives each such button an inline SVG icon and the edition's words (this
@@ -9,6 +17,7 @@
 (function () {
   "use strict";
   var words = (document.currentScript && document.currentScript.dataset) || {};
+  var here = (document.currentScript && document.currentScript.src) || "";
   var SVG_NS = "http://www.w3.org/2000/svg";
 
   function icon() {
@@ -93,14 +102,132 @@
     });
   }
 
+  // --- drawings made when the book was built ---------------------------------------------
+  var viewer = null;
+
+  function closeButton(dialog) {
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "seriesbook-diagram-close";
+    close.textContent = "\u00d7";
+    if (words.close) {
+      close.setAttribute("aria-label", words.close);
+      close.setAttribute("title", words.close);
+    }
+    close.addEventListener("click", function () { dialog.close(); });
+    return close;
+  }
+
+  function openViewer(box) {
+    var svg = box.querySelector("svg");
+    if (!svg || typeof HTMLDialogElement === "undefined") return;
+    if (!viewer) {
+      viewer = document.createElement("dialog");
+      viewer.className = "seriesbook-diagram-viewer";
+      if (words.viewer) viewer.setAttribute("aria-label", words.viewer);
+      viewer.addEventListener("click", function (event) {
+        if (event.target === viewer) viewer.close(); // the backdrop, outside the drawing
+      });
+      viewer.addEventListener("close", function () {
+        var drawing = viewer.querySelector(".seriesbook-diagram-full");
+        if (drawing) drawing.remove();
+      });
+      document.body.appendChild(viewer);
+    }
+    var holder = document.createElement("div");
+    holder.className = "seriesbook-diagram seriesbook-diagram-full";
+    var copy = svg.cloneNode(true); // the same id: the drawing's own style rules apply
+    var title = copy.querySelector("title");
+    if (title) {
+      copy.removeAttribute("aria-labelledby");
+      copy.setAttribute("aria-label", title.textContent);
+      title.removeAttribute("id");
+    }
+    copy.style.minWidth = copy.style.maxWidth; // natural size: the dialog scrolls
+    holder.appendChild(copy);
+    var language = languageOf(box);
+    if (language) viewer.setAttribute("lang", language);
+    else viewer.removeAttribute("lang");
+    viewer.replaceChildren(closeButton(viewer), holder);
+    viewer.showModal();
+  }
+
+  function decorateDrawing(box) {
+    if (box.dataset.seriesbook || box.classList.contains("seriesbook-diagram-full")) return;
+    box.dataset.seriesbook = "1";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "seriesbook-diagram-fullscreen";
+    if (words.open) {
+      button.setAttribute("aria-label", words.open);
+      button.setAttribute("title", words.open);
+    }
+    button.appendChild(icon());
+    button.addEventListener("click", function () { openViewer(box); });
+    box.insertBefore(button, box.firstChild);
+  }
+
   function decorateAll(root) {
+    root.querySelectorAll(".seriesbook-diagram").forEach(decorateDrawing);
     root.querySelectorAll(".mermaid-fullscreen-btn").forEach(decorate);
     root.querySelectorAll(".mermaid-fullscreen-modal").forEach(decorateViewer);
+  }
+
+  // --- diagrams left to the browser ----------------------------------------------------
+  var loading = null;
+
+  function loadMermaid() {
+    if (loading) return loading;
+    loading = new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = new URL(words.mermaid || "mermaid/mermaid.min.js", here).href;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    }).then(function () {
+      var config = {};
+      try {
+        config = JSON.parse(words.mermaidConfig || "{}");
+      } catch (error) {
+        config = {};
+      }
+      config.startOnLoad = false;
+      if (!config.theme) {
+        config.theme = document.documentElement.dataset.theme === "dark" ? "dark" : "default";
+      }
+      window.mermaid.initialize(config);
+    });
+    return loading;
+  }
+
+  function drawNearTheView() {
+    var waiting = document.querySelectorAll("pre.mermaid:not([data-processed])");
+    if (!waiting.length || !here) return;
+    var draw = function (node) {
+      loadMermaid()
+        .then(function () { return window.mermaid.run({ nodes: [node] }); })
+        .then(markSourceLabels)
+        .catch(function (error) { console.warn("seriesbook: mermaid could not draw", error); });
+    };
+    if (!("IntersectionObserver" in window)) {
+      waiting.forEach(draw);
+      return;
+    }
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        observer.unobserve(entry.target);
+        draw(entry.target);
+      });
+    }, { rootMargin: "100% 0px" });
+    waiting.forEach(function (node) { observer.observe(node); });
   }
 
   function start() {
     decorateAll(document);
     markSourceLabels();
+    if (!document.querySelector(".mermaid")) return; // every diagram drawn: nothing to watch
+    drawNearTheView();
     // mermaid adds the buttons once the diagrams are drawn (and again on a theme change)
     new MutationObserver(function (records) {
       markSourceLabels();
