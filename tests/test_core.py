@@ -11,7 +11,12 @@ from seriesbook.core.config import PREFIX, SeriesbookConfig, get_config, option_
 from seriesbook.core.problems import Problem
 from sphinx.testing.util import SphinxTestApp
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+REPO = Path(__file__).resolve().parent.parent
+# the manual: the README and the pages of docs/ (the manual site includes every docs/*.md)
+README = "\n".join(
+    path.read_text(encoding="utf-8")
+    for path in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+)
 
 
 @pytest.mark.parametrize("name", [f.name for f in option_fields()])
