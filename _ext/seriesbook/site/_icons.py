@@ -54,6 +54,12 @@ _SCRIPT_CLASSES = re.compile(
     r'["\'`](?P<classes>(?:fa-solid|fa-brands|fa-regular|fa[srb]?) fa-[\w -]+)'
 )
 
+# the theme's CSS draws each admonition's icon by a variable naming a Font Awesome icon
+_ADMONITION_ICON = re.compile(
+    r"--pst-icon-admonition-(?P<kind>[\w-]+):var\(--pst-icon-(?P<icon>[\w-]+)\)"
+)
+THEME_STYLE = Path("styles") / "pydata-sphinx-theme.css"
+
 PACKS = {"fas": "solid", "far": "regular", "fab": "brands"}
 STYLE_CLASSES = {
     "fa": "solid", "fas": "solid", "fa-solid": "solid", "fa-classic": "solid",
@@ -143,7 +149,9 @@ def icon_css(
     used: Iterable[tuple[str, str]], packs: dict[str, dict[str, Icon]]
 ) -> tuple[str, list[str]]:
     """The stylesheet drawing *used*, and the icon classes the packs do not hold."""
-    rules, unknown, selectors = [], [], []
+    rules: list[str] = []
+    unknown: list[str] = []
+    selectors: list[str] = []
     for pack, name in sorted(used):
         icon = packs.get(pack, {}).get(name) or packs.get("solid", {}).get(name)
         if icon is None:
@@ -170,8 +178,42 @@ def icon_css(
         "  background-color: currentColor;\n"
         "  -webkit-mask: var(--seriesbook-icon) center / contain no-repeat;\n"
         "  mask: var(--seriesbook-icon) center / contain no-repeat;\n}\n"
+        # an icon element in Font Awesome's font family makes the browser fetch the font for
+        # the line's metrics even with no glyph drawn: the page's own font instead
+        + ",\n".join(selector.removesuffix("::before") for selector in selectors)
+        + " {\n  font-family: inherit;\n}\n"
     )
     return head + "\n".join(rules) + "\n" + common, unknown
+
+
+def admonition_icons(theme_css: str) -> dict[str, str]:
+    """Each admonition kind's Font Awesome icon, as the theme's CSS names it."""
+    return {m["kind"]: m["icon"] for m in _ADMONITION_ICON.finditer(theme_css)}
+
+
+def admonition_css(kinds: dict[str, str], packs: dict[str, dict[str, Icon]]) -> str:
+    """The admonitions' title icons (a ``::after`` in the theme's icon font) as SVG masks."""
+    solid = packs.get("solid", {})
+    title = "> .admonition-title::after"
+    rules = []
+    for kind, name in sorted(kinds.items()):
+        icon = solid.get(name)
+        if icon is None:
+            continue
+        where = "" if kind == "default" else f".{kind}"
+        rules.append(
+            f".admonition{where} {title}, div.admonition{where} {title} "
+            f'{{ --seriesbook-icon: url("{icon.data_url()}"); }}'
+        )
+    if not rules:
+        return ""
+    return (
+        "\n".join(rules)
+        + f"\n.admonition {title}, div.admonition {title} {{\n"
+        + '  content: "" !important;\n  font-family: inherit;\n  background-color: currentColor;\n'
+        + "  -webkit-mask: var(--seriesbook-icon) center / contain no-repeat;\n"
+        + "  mask: var(--seriesbook-icon) center / contain no-repeat;\n}\n"
+    )
 
 
 def theme_static(app: Sphinx) -> list[Path]:
@@ -203,6 +245,9 @@ def write_icons(app: Sphinx, exception: BaseException | None) -> None:
         if (directory / script).is_file()
     )
     css, unknown = icon_css(used_icons(pages, scripts), packs)
+    style = next((d / THEME_STYLE for d in statics if (d / THEME_STYLE).is_file()), None)
+    if style is not None:
+        css += admonition_css(admonition_icons(style.read_text("utf-8")), packs)
     (outdir / "_static" / STYLE).write_text(css, "utf-8")
     for name in unknown:
         warn(

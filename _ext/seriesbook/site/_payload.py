@@ -120,7 +120,7 @@ def _on_page(
     _write_page_text(app, pagename, context)
     if pagename == "search":
         # the search page runs the index's script at once: its scripts keep their order
-        app.add_js_file(DISK_SEARCH, data_pages=f"_static/{PAGES_DIR}/")  # type: ignore[arg-type]
+        app.add_js_file(DISK_SEARCH, **{"data-pages": f"_static/{PAGES_DIR}/"})  # type: ignore[arg-type]
         return
     _defer_scripts(context)
 
