@@ -1,0 +1,141 @@
+"""The reader's first view on a slow network: what a chapter page costs and when it works.
+
+Chromium (Playwright, /usr/bin/chromium), a fresh profile per run (cold cache), a local server
+that compresses as Read the Docs does (gzip here: Python's standard library has no brotli, so the
+figures are gzip's, a little above brotli's), throttled by CDP ``Network.emulateNetworkConditions``
+to 1.6 Mbps down, 750 kbps up, 150 ms round trip. For each site and page it prints and returns:
+bytes by resource type (as transferred), requests, first text (FCP) and first interaction (the
+page's deferred scripts have run: previews and menus are bound, DOMContentLoaded's end).
+
+    .venv/bin/python benchmarks/reader.py SITE_DIR [SITE_DIR …] [--page ch04.html]
+        [--without-mermaid]
+
+``--without-mermaid`` refuses Mermaid's files, as a page whose diagrams are drawn at build time
+(issue 29) would load none. Lighthouse is not run here (see benchmarks/RESULTS.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import threading
+from collections import defaultdict
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+DOWN_BPS = 1_600_000 / 8
+UP_BPS = 750_000 / 8
+LATENCY_MS = 150
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt")
+
+
+class CompressingHandler(SimpleHTTPRequestHandler):
+    """Serves a built site gzip-compressed where the browser accepts it, as Read the Docs does."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.extensions_map = {**self.extensions_map, ".mjs": "text/javascript"}
+        super().__init__(*args, **kwargs)
+
+    def send_head(self) -> Any:  # type: ignore[override]
+        path = Path(self.translate_path(self.path))
+        if (
+            path.is_file()
+            and path.suffix in COMPRESSIBLE
+            and "gzip" in self.headers.get("Accept-Encoding", "")
+        ):
+            body = gzip.compress(path.read_bytes(), compresslevel=6)
+            self.send_response(200)
+            self.send_header("Content-Type", self.guess_type(str(path)))
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return None
+        return super().send_head()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def measure(site: Path, page_name: str, without_mermaid: bool) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    handler = functools.partial(CompressingHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/{page_name}"
+    types: dict[str, str] = {}
+    sizes: dict[str, float] = defaultdict(float)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            page = context.new_page()
+            if without_mermaid:
+                page.route("**/mermaid/**", lambda route: route.abort())
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+            cdp.send(
+                "Network.emulateNetworkConditions",
+                {
+                    "offline": False,
+                    "latency": LATENCY_MS,
+                    "downloadThroughput": DOWN_BPS,
+                    "uploadThroughput": UP_BPS,
+                },
+            )
+            cdp.on(
+                "Network.responseReceived",
+                lambda e: types.__setitem__(e["requestId"], e.get("type", "Other")),
+            )
+            cdp.on(
+                "Network.loadingFinished",
+                lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
+            )
+            page.goto(url, wait_until="load", timeout=120_000)
+            page.wait_for_timeout(1000)
+            timing = page.evaluate(
+                """() => {
+                  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+                  const nav = performance.getEntriesByType('navigation')[0];
+                  return { fcp: paint ? paint.startTime : null,
+                           ready: nav.domContentLoadedEventEnd, load: nav.loadEventEnd };
+                }"""
+            )
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    by_type: dict[str, int] = defaultdict(int)
+    for request, size in sizes.items():
+        by_type[types.get(request, "Other")] += int(size)
+    return {
+        "site": str(site),
+        "page": page_name,
+        "without_mermaid": without_mermaid,
+        "requests": len(sizes),
+        "bytes": sum(by_type.values()),
+        "bytes_by_type": dict(sorted(by_type.items(), key=lambda item: -item[1])),
+        "first_text_ms": round(timing["fcp"] or 0),
+        "first_interaction_ms": round(timing["ready"]),
+        "load_ms": round(timing["load"]),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sites", nargs="+", type=Path)
+    parser.add_argument("--page", default="ch04.html")
+    parser.add_argument("--without-mermaid", action="store_true")
+    arguments = parser.parse_args()
+    for site in arguments.sites:
+        print(json.dumps(measure(site, arguments.page, arguments.without_mermaid)))
+
+
+if __name__ == "__main__":
+    main()
