@@ -11,7 +11,11 @@ page's deferred scripts have run: previews and menus are bound, DOMContentLoaded
         [--without-mermaid]
 
 ``--without-mermaid`` refuses Mermaid's files, as a page whose diagrams are drawn at build time
-(issue 29) would load none. Lighthouse is not run here (see benchmarks/RESULTS.md).
+(issue 29) would load none. ``--lighthouse`` also runs Lighthouse (mobile, its own simulated
+1.6 Mbps / 150 ms throttling) on the same server and prints its four scores; Lighthouse is not a
+dependency of the project: by default it is run as ``npx --yes lighthouse@12.2.3`` (works on
+Node 20), or give ``--lighthouse-command`` (e.g. a benchmark-only ``npm install --prefix DIR
+lighthouse@12.2.3``'s ``DIR/node_modules/.bin/lighthouse``).
 """
 
 from __future__ import annotations
@@ -20,8 +24,14 @@ import argparse
 import functools
 import gzip
 import json
+import os
+import shlex
+import subprocess
+import tempfile
 import threading
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -61,56 +71,92 @@ class CompressingHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def measure(site: Path, page_name: str, without_mermaid: bool) -> dict[str, Any]:
-    from playwright.sync_api import sync_playwright
+LIGHTHOUSE = "npx --yes lighthouse@12.2.3"
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 
+
+@contextmanager
+def compressing_server(site: Path) -> Iterator[str]:
+    """*site* served gzip-compressed on a local port; yields its base URL."""
     handler = functools.partial(CompressingHandler, directory=str(site))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/{page_name}"
-    types: dict[str, str] = {}
-    sizes: dict[str, float] = defaultdict(float)
     try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            context = browser.new_context(viewport={"width": 390, "height": 844})
-            page = context.new_page()
-            if without_mermaid:
-                page.route("**/mermaid/**", lambda route: route.abort())
-            cdp = context.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-            cdp.send(
-                "Network.emulateNetworkConditions",
-                {
-                    "offline": False,
-                    "latency": LATENCY_MS,
-                    "downloadThroughput": DOWN_BPS,
-                    "uploadThroughput": UP_BPS,
-                },
-            )
-            cdp.on(
-                "Network.responseReceived",
-                lambda e: types.__setitem__(e["requestId"], e.get("type", "Other")),
-            )
-            cdp.on(
-                "Network.loadingFinished",
-                lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
-            )
-            page.goto(url, wait_until="load", timeout=120_000)
-            page.wait_for_timeout(1000)
-            timing = page.evaluate(
-                """() => {
-                  const paint = performance.getEntriesByName('first-contentful-paint')[0];
-                  const nav = performance.getEntriesByType('navigation')[0];
-                  return { fcp: paint ? paint.startTime : null,
-                           ready: nav.domContentLoadedEventEnd, load: nav.loadEventEnd };
-                }"""
-            )
-            browser.close()
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
+
+
+def lighthouse(site: Path, page_name: str, command: str, without_mermaid: bool) -> dict[str, int]:
+    """Lighthouse's mobile scores (0–100) of *page_name*, served compressed."""
+    with compressing_server(site) as base, tempfile.TemporaryDirectory() as workdir:
+        report = Path(workdir) / "report.json"
+        subprocess.run(
+            [
+                *shlex.split(command),
+                base + page_name,
+                "--quiet",
+                "--output=json",
+                f"--output-path={report}",
+                f"--only-categories={','.join(CATEGORIES)}",
+                "--chrome-flags=--headless=new --no-sandbox",
+                *(["--blocked-url-patterns=*/mermaid/*"] if without_mermaid else []),
+            ],
+            check=True,
+            env={**os.environ, "CHROME_PATH": CHROMIUM},
+        )
+        categories = json.loads(report.read_text("utf-8"))["categories"]
+    return {name: round(categories[name]["score"] * 100) for name in CATEGORIES}
+
+
+def measure(site: Path, page_name: str, without_mermaid: bool) -> dict[str, Any]:
+    with compressing_server(site) as base:
+        return _measure(base + page_name, site, page_name, without_mermaid)
+
+
+def _measure(url: str, site: Path, page_name: str, without_mermaid: bool) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+
+    types: dict[str, str] = {}
+    sizes: dict[str, float] = defaultdict(float)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        page = context.new_page()
+        if without_mermaid:
+            page.route("**/mermaid/**", lambda route: route.abort())
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        cdp.send(
+            "Network.emulateNetworkConditions",
+            {
+                "offline": False,
+                "latency": LATENCY_MS,
+                "downloadThroughput": DOWN_BPS,
+                "uploadThroughput": UP_BPS,
+            },
+        )
+        cdp.on(
+            "Network.responseReceived",
+            lambda e: types.__setitem__(e["requestId"], e.get("type", "Other")),
+        )
+        cdp.on(
+            "Network.loadingFinished",
+            lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]),
+        )
+        page.goto(url, wait_until="load", timeout=120_000)
+        page.wait_for_timeout(1000)
+        timing = page.evaluate(
+            """() => {
+              const paint = performance.getEntriesByName('first-contentful-paint')[0];
+              const nav = performance.getEntriesByType('navigation')[0];
+              return { fcp: paint ? paint.startTime : null,
+                       ready: nav.domContentLoadedEventEnd, load: nav.loadEventEnd };
+            }"""
+        )
+        browser.close()
     by_type: dict[str, int] = defaultdict(int)
     for request, size in sizes.items():
         by_type[types.get(request, "Other")] += int(size)
@@ -132,9 +178,16 @@ def main() -> None:
     parser.add_argument("sites", nargs="+", type=Path)
     parser.add_argument("--page", default="ch04.html")
     parser.add_argument("--without-mermaid", action="store_true")
+    parser.add_argument("--lighthouse", action="store_true", help="also Lighthouse's scores")
+    parser.add_argument("--lighthouse-command", default=LIGHTHOUSE)
     arguments = parser.parse_args()
     for site in arguments.sites:
-        print(json.dumps(measure(site, arguments.page, arguments.without_mermaid)))
+        result = measure(site, arguments.page, arguments.without_mermaid)
+        if arguments.lighthouse:
+            result["lighthouse"] = lighthouse(
+                site, arguments.page, arguments.lighthouse_command, arguments.without_mermaid
+            )
+        print(json.dumps(result))
 
 
 if __name__ == "__main__":

@@ -186,13 +186,19 @@ def _open(page: Page, url: str) -> tuple[list[str], list[str]]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
         "response",
-        lambda r: errors.append(f"{r.status} {r.url}")
-        if r.status >= 400 and not r.url.endswith("favicon.ico")
-        else None,
+        lambda r: (
+            errors.append(f"{r.status} {r.url}")
+            if r.status >= 400 and not r.url.endswith("favicon.ico")
+            else None
+        ),
     )
     page.goto(url)
     page.wait_for_load_state("load")
     return requested, errors
+
+
+def chapter_url(site: Path, base: str, how: str) -> str:
+    return (site / "ch01.html").as_uri() if how == "file" else base + "ch01.html"
 
 
 def real_errors(errors: list[str]) -> list[str]:
@@ -227,12 +233,16 @@ def test_a_chapter_page_draws_its_icons_without_fontawesome(
     site: Path, page: Page, how: str
 ) -> None:
     with served(site) as base:
-        url = (site / "ch01.html").as_uri() if how == "file" else base + "ch01.html"
-        requested, errors = _open(page, url)
+        requested, errors = _open(page, chapter_url(site, base, how))
         assert not [u for u in requested if "fontawesome" in u or u.endswith((".woff2", ".ttf"))]
         page.set_viewport_size({"width": 1280, "height": 900})
         icons = _icons_drawn(page)
         assert len(icons) >= 3, icons
+        notices = page.evaluate(
+            """() => [...document.querySelectorAll('.admonition > .admonition-title')]
+              .map((el) => getComputedStyle(el, '::after').maskImage)"""
+        )
+        assert all("data:image/svg+xml" in notice for notice in notices), notices
         for icon in icons:
             assert "data:image/svg+xml" in str(icon["mask"]), icon
             assert icon["shown"] and float(icon["width"]) > 0 and float(icon["height"]) > 0, icon  # type: ignore[arg-type]
@@ -246,8 +256,7 @@ def test_the_index_waits_for_the_search_box_and_search_works_then(
     site: Path, page: Page, how: str
 ) -> None:
     with served(site) as base:
-        url = (site / "ch01.html").as_uri() if how == "file" else base + "ch01.html"
-        requested, errors = _open(page, url)
+        requested, errors = _open(page, chapter_url(site, base, how))
         assert not [u for u in requested if "searchindex.js" in u or "searchtools.js" in u]
         page.wait_for_timeout(300)  # nothing more is asked for while the reader only reads
         assert not [u for u in requested if "searchindex.js" in u]
