@@ -25,6 +25,7 @@ from seriesbook.site._payload import deferred, page_script
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
+    from sphinx.testing.util import SphinxTestApp
 
 REPO = Path(__file__).resolve().parent.parent
 ROOT = REPO / "tests" / "roots" / "test-payload"
@@ -300,3 +301,23 @@ def test_the_first_view_of_a_chapter_is_within_its_byte_budget(site: Path, page:
         sizes = {name: compressed_size(site / name) for name in files}
         assert sum(sizes.values()) <= BUDGET_BYTES, sorted(sizes.items(), key=lambda x: -x[1])
         assert max(sizes.values()) <= 70_000, sizes
+
+
+@pytest.mark.sphinx(
+    "html",
+    testroot="payload",
+    confoverrides={
+        "html_theme_options": {
+            "icon_links": [
+                {"name": "Feed", "url": "https://example.org/feed", "icon": "fa-solid fa-rss"},
+                {"name": "Typo", "url": "https://example.org/", "icon": "fa-solid fa-no-such-icon"},
+            ]
+        }
+    },
+)
+def test_an_author_icon_is_drawn_and_a_misspelt_one_named(app: SphinxTestApp) -> None:
+    app.build()
+    icons = (Path(app.outdir) / "_static" / "seriesbook-icons.css").read_text("utf-8")
+    assert ".fa-rss {" in icons and ".fa-no-such-icon" not in icons
+    said = [line for line in app.warning.getvalue().splitlines() if "icon-unknown" in line]
+    assert len(said) == 1 and "fa-no-such-icon" in said[0], app.warning.getvalue()
