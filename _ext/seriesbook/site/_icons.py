@@ -6,7 +6,8 @@ every page's ``<head>``, and its CSS names the same icons again as three web fon
 (pydata/pydata-sphinx-theme#2379, #2115; #2494 is the upstream fix, open). Here:
 
 * the theme's ``head_js_preload`` macro is replaced by ours (``templates/static/
-  webpack-macros.html``), which loads no ``fontawesome.js``;
+  webpack-macros.html``), which loads no ``fontawesome.js`` (the theme's two own scripts in its
+  place);
 * when the build has finished, every page's icon classes (``fa-bars``, ``fab fa-github`` …) and
   those the theme's scripts insert are collected, and ``_static/seriesbook-icons.css`` draws
   exactly those icons: each one's SVG path, taken from the theme's own copy of Font Awesome

@@ -15,6 +15,9 @@ theme's, each naming the upstream issue) and ``html-page-context``:
 * **No script blocks the first text**: every script file of a page (but the search page's) is
   deferred, except Sphinx's ``documentation_options.js`` (a few hundred bytes, fetched beside
   the CSS, which the theme's inline scripts need at once).
+* **Previews and menus first**: the theme's two deferred scripts (``bootstrap.js``,
+  ``pydata-sphinx-theme.js``: menus and buttons) come first among the deferred scripts, in the
+  head, instead of after every other deferred script and module at the end of the body.
 * **Search from disk** (``file://``): Sphinx's search fetches each result's page for its
   snippet, which a browser refuses from disk ("Failed to fetch"). Each page's text is also
   written as a small script, ``_static/seriesbook-pages/<page>.js``, and on the search page
