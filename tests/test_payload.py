@@ -72,6 +72,18 @@ def test_the_theme_still_loads_the_search_index_in_every_head() -> None:
         assert meta in ours
 
 
+def test_the_theme_search_page_still_blocks_on_its_index() -> None:
+    """Our search.html's scripts block is the theme's with its three search scripts deferred."""
+    page = (THEME / "search.html").read_text("utf-8")
+    block = page.split("{% block scripts -%}")[1].split("{%- endblock scripts %}")[0]
+    assert block.split()[:3] == ["{{", "super()", "}}"]
+    tags = re.findall(r"<script [^>]*>", block)
+    assert [re.search(r"pathto\('([^']+)'", tag)[1] for tag in tags] == [  # type: ignore[index]
+        "_static/searchtools.js", "_static/language_data.js", "searchindex.js",
+    ]  # fmt: skip
+    assert not any("defer" in tag for tag in tags)
+
+
 def test_the_theme_bundle_holds_the_icons_in_their_packs() -> None:
     """The bundle's format that :func:`read_bundle` reads (three packs, name and path)."""
     packs = read_bundle((THEME / "static" / "scripts" / "fontawesome.js").read_text("utf-8"))
@@ -161,7 +173,8 @@ def test_chapter_pages_name_neither_fontawesome_nor_the_index(site: Path) -> Non
         "_static/documentation_options.js"
     ]
     search = (site / "search.html").read_text("utf-8")
-    assert "searchindex.js" in search and "seriesbook-search-disk.js" in search
+    assert "seriesbook-search-disk.js" in search
+    assert '<script defer src="searchindex.js"></script>' in search
     icons = (site / "_static" / "seriesbook-icons.css").read_text("utf-8")
     for name in set(re.findall(r"\bfa-(?!solid|brands|regular|lg|fw)[\w-]+", chapter)):
         assert f".{name}" in icons, name

@@ -12,9 +12,10 @@ theme's, each naming the upstream issue) and ``html-page-context``:
   ``seriesbook-search-lazy.js`` when the search box is first focused or the search button
   pressed (the search page then finds the index in the browser's cache). With the theme's
   ``search_as_you_type`` on, the theme's eager loading is kept (it needs the index at once).
-* **No script blocks the first text**: every script file of a page (but the search page's) is
-  deferred, except Sphinx's ``documentation_options.js`` (a few hundred bytes, fetched beside
-  the CSS, which the theme's inline scripts need at once).
+* **No script blocks the first text**: every script file of a page is deferred, except
+  Sphinx's ``documentation_options.js`` (a few hundred bytes, fetched beside the CSS, which the
+  theme's inline scripts need at once); the search page's search scripts and index too
+  (``templates/search.html``), in their order.
 * **Previews and menus first**: the theme's two deferred scripts (``bootstrap.js``,
   ``pydata-sphinx-theme.js``: menus and buttons) come first among the deferred scripts, in the
   head, instead of after every other deferred script and module at the end of the body.
@@ -122,9 +123,7 @@ def _on_page(
         return
     _write_page_text(app, pagename, context)
     if pagename == "search":
-        # the search page runs the index's script at once: its scripts keep their order
         app.add_js_file(DISK_SEARCH, **{"data-pages": f"_static/{PAGES_DIR}/"})  # type: ignore[arg-type]
-        return
     _defer_scripts(context)
 
 

@@ -22,8 +22,11 @@
       document.head.append(element);
     });
 
+  // the search page (or the theme's search-as-you-type) loads them itself
+  const loadedByPage = () => document.querySelector('script[src*="searchindex.js"]') !== null;
+
   const load = () => {
-    if (loading || typeof Search !== "undefined") return loading;
+    if (loading || typeof Search !== "undefined" || loadedByPage()) return loading;
     const fields = [...document.querySelectorAll('input[name="q"]')];
     const typed = () => new Map(fields.map((field) => [field, field.value]));
     loading = FILES.reduce((previous, file) => {
