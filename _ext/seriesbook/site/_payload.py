@@ -14,8 +14,9 @@ theme's, each naming the upstream issue) and ``html-page-context``:
   ``search_as_you_type`` on, the theme's eager loading is kept (it needs the index at once).
 * **No script blocks the first text**: every script file of a page is deferred, except
   Sphinx's ``documentation_options.js`` (a few hundred bytes, fetched beside the CSS, which the
-  theme's inline scripts need at once); the search page's search scripts and index too
-  (``templates/search.html``), in their order.
+  theme's inline scripts need at once). On the search page the search scripts and the index
+  are deferred (``templates/search.html``), first among the deferred scripts, so the results
+  wait for no module of the page; its other small scripts run in place, before them.
 * **Previews and menus first**: the theme's two deferred scripts (``bootstrap.js``,
   ``pydata-sphinx-theme.js``: menus and buttons) come first among the deferred scripts, in the
   head, instead of after every other deferred script and module at the end of the body.
@@ -123,7 +124,10 @@ def _on_page(
         return
     _write_page_text(app, pagename, context)
     if pagename == "search":
+        # the page's scripts stay in place, run as the page is read (a few KB): its deferred
+        # search scripts (templates/search.html) need them before any module of the page
         app.add_js_file(DISK_SEARCH, **{"data-pages": f"_static/{PAGES_DIR}/"})  # type: ignore[arg-type]
+        return
     _defer_scripts(context)
 
 
