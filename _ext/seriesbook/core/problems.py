@@ -131,6 +131,11 @@ class Problem(Enum):
         "preview-sibling",
         "A sibling volume's published previews are not readable; its links are not previewed.",
     )
+    # the site's page weight
+    ICON_UNKNOWN = (
+        "icon-unknown",
+        "An icon class names no icon of the theme's Font Awesome: it would be drawn blank.",
+    )
 
     @property
     def code(self) -> str:

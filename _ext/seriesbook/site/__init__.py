@@ -21,6 +21,8 @@ Many readers are in mainland China, so a page must load nothing from third-party
   ``mermaid_fullscreen_button`` defaults to no text and ``seriesbook-diagrams.js`` draws an SVG
   icon named in the edition's language.
 * Read the Docs addons: :mod:`seriesbook.site.readthedocs`.
+* A light first view on a slow network (icons without fontawesome.js, search's index only
+  where used, deferred scripts, search from disk): :mod:`seriesbook.site._payload`.
 """
 
 from __future__ import annotations
@@ -234,6 +236,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.templates")
     app.setup_extension("seriesbook.editions._ui")  # the diagrams' words
     app.setup_extension("seriesbook.site.readthedocs")
+    app.setup_extension("seriesbook.site._payload")  # page weight: icons, search, deferral
     app.connect("config-inited", _no_fullscreen_glyph)
     app.connect("config-inited", _diagram_fonts)
     app.connect("config-inited", require_series_theme, priority=450)  # before the wiring
