@@ -17,6 +17,8 @@ Many readers are in mainland China, so a page must load nothing from third-party
   ``mermaid_fullscreen_button`` defaults to no text and ``seriesbook-diagrams.js`` draws an SVG
   icon named in the edition's language.
 * Read the Docs addons: :mod:`seriesbook.site.readthedocs`.
+* The page's chrome (menus at every width, the theme's words, metadata, 404 page, print):
+  :mod:`seriesbook.site._chrome`.
 """
 
 from __future__ import annotations
@@ -202,6 +204,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.templates")
     app.setup_extension("seriesbook.editions._ui")  # the diagrams' words
     app.setup_extension("seriesbook.site.readthedocs")
+    app.setup_extension("seriesbook.site._chrome")
     app.connect("config-inited", _no_fullscreen_glyph)
     app.connect("config-inited", _diagram_fonts)
     app.connect("config-inited", _wire_theme)
