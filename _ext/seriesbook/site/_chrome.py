@@ -73,6 +73,9 @@ def _configure(app: Sphinx, config: Config) -> None:
     """Our templates after the author's; the favicon, Open Graph and 404 page's defaults."""
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path.append(str(TEMPLATES))
+    # pydata-sphinx-theme sets the mode to "" on a first visit (empty localStorage), then logs
+    # "Got invalid theme mode" (pydata/pydata-sphinx-theme#1635); its default_mode says "auto"
+    config.html_context = {"default_mode": "auto", **config.html_context}
     if not config.html_favicon:
         config.html_favicon = str(STATIC / FAVICON)
     if not is_set_by_author(config, "ogp_social_cards"):

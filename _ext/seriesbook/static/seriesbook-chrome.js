@@ -107,6 +107,12 @@
     });
   }
 
+  // The search button's label is "Search" while it shows "Search Ctrl+K": a name that does not
+  // hold the visible words (axe's label-content-name-mismatch). Its words are its name.
+  for (const b of document.querySelectorAll(".search-button-field[aria-label]")) {
+    b.removeAttribute("aria-label");
+  }
+
   // A table or diagram that scrolls inside itself is a keyboard stop too (the theme does it for
   // code blocks only).
   const tabStops = () => {
