@@ -45,6 +45,23 @@ def test_upstream_templates_we_replace_are_pinned(name: str) -> None:
     assert (TEMPLATES / name).is_file()
 
 
+def test_sphinx_still_writes_captions_without_a_level() -> None:
+    """sphinx-doc/sphinx#14030: when Sphinx writes aria-level itself, drop CAPTION_WITH_LEVEL."""
+    import sphinx.writers.html5
+
+    source = Path(sphinx.writers.html5.__file__).read_text(encoding="utf-8")
+    assert "CLASS='caption', ROLE='heading')" in source
+
+
+@pytest.mark.sphinx("html", testroot="chrome")
+def test_toctree_captions_have_a_heading_level(app: Any) -> None:
+    app.build()
+    for name in ("index.html", "ch01.html"):
+        soup = BeautifulSoup(page(app, name), "html.parser")
+        captions = soup.select('[role="heading"]')
+        assert captions and all(c.get("aria-level") == "2" for c in captions), name
+
+
 def theme_messages() -> set[str]:
     """Every word sphinx-book-theme translates (its Python and templates), by its source."""
     found: set[str] = set()

@@ -32,12 +32,16 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup
+
 from seriesbook import __version__, compat
 from seriesbook.core.builders import is_website
 from seriesbook.core.config import book_editions, is_set_by_author, language_tag
 from seriesbook.editions import CATALOG, edition_link, theme_words
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from docutils import nodes
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -114,16 +118,37 @@ def alternates_html(app: Sphinx, pagename: str) -> str:
     return "".join(links)
 
 
-def _add_page_words(
+# Sphinx writes a toctree's caption as role="heading" without the aria-level ARIA requires
+# (sphinx-doc/sphinx#14030; axe: aria-required-attr, critical): level 2, ARIA 1.1's implicit one.
+CAPTION = '<p class="caption" role="heading">'
+CAPTION_WITH_LEVEL = '<p class="caption" role="heading" aria-level="2">'
+
+
+def with_heading_level(html: str) -> Markup:
+    return Markup(str(html).replace(CAPTION, CAPTION_WITH_LEVEL))
+
+
+def _toctree_with_levels(function: Callable[..., str]) -> Callable[..., Markup]:
+    """The theme's sidebar toctree (pydata-sphinx-theme's ``generate_toctree_html``), levelled."""
+    return lambda *args, **kwargs: with_heading_level(function(*args, **kwargs))
+
+
+def _page_context(
     app: Sphinx,
     pagename: str,
     templatename: str,
     context: dict[str, Any],
     doctree: nodes.document | None,
 ) -> None:
-    """The search box's placeholder in the edition's words, and the hreflang alternates."""
+    """The search box's placeholder in the edition's words, the hreflang alternates, and the
+    toctree captions' heading level (in the page and in the theme's sidebar)."""
     if not is_website(app):
         return
+    if "body" in context:
+        context["body"] = str(with_heading_level(context["body"]))
+    toctree = context.get("generate_toctree_html")
+    if callable(toctree):
+        context["generate_toctree_html"] = _toctree_with_levels(toctree)
     if "search_bar_text" not in app.config.html_theme_options:
         context["theme_search_bar_text"] = theme_words()["search-placeholder"]
     if doctree is not None and len(book_editions(app.config)) > 1:
@@ -145,6 +170,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     register_theme_words(app)
     app.connect("config-inited", _configure)
     app.connect("builder-inited", _add_assets)
-    # after the book theme's add_metadata_to_page (500), which sets the search placeholder
-    app.connect("html-page-context", _add_page_words, priority=900)
+    # after the book theme's add_metadata_to_page (500), which sets the search placeholder, and
+    # pydata-sphinx-theme's, which adds generate_toctree_html
+    app.connect("html-page-context", _page_context, priority=900)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
