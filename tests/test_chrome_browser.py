@@ -342,3 +342,55 @@ def test_axe_whole_pages(site: Path, base: str, browser: Browser, language: str,
         problems += [f"{name}: {p}" for p in axe_problems(page)]
     page.context.close()
     assert problems == []
+
+
+# --- the real book, once (slow) ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    outdir = tmp_path_factory.mktemp("book") / "html"
+    for language in EDITIONS:
+        command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-c", str(REPO),
+                   "-D", f"language={language}", str(REPO / "source"), str(outdir / language)]
+        result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=REPO)
+        assert result.returncode == 0, result.stderr
+    return outdir
+
+
+@pytest.mark.slow
+def test_the_book_on_a_phone_and_to_axe(book: Path, browser: Browser) -> None:
+    """Every page of both editions within 360 px; the chapter menu followed from disk and over
+    http; axe-core on whole pages (a chapter with a preview open, the index, the status page),
+    light and dark."""
+    require(AXE.is_file(), f"{AXE} is missing: npm ci")
+    page = new_page(browser, {"width": 360, "height": 800}, is_mobile=True, has_touch=True)
+    wide = []
+    for language in EDITIONS:
+        for path in sorted((book / language).glob("*.html")):
+            page.goto(path.as_uri())
+            if page.evaluate("() => document.documentElement.scrollWidth") > 360:
+                wide.append(f"{language}/{path.name}")
+    assert wide == []
+    with served(book) as url:
+        for language in EDITIONS:
+            page.goto(f"{url}{language}/ch04.html")
+            page.tap(PRIMARY)
+            page.locator('#pst-primary-sidebar-modal a[href="ch05.html"]').first.tap()
+            page.wait_for_url(re.compile(r"ch05\.html$"))
+        page.context.close()
+        problems = []
+        for language in EDITIONS:
+            names = ["index.html", "ch04.html"]
+            if language != EDITIONS[0]:
+                names.append("translation-status.html")
+            for scheme in ("light", "dark"):
+                desk = new_page(browser, DESKTOP, color_scheme=scheme)
+                for name in names:
+                    desk.goto(f"{url}{language}/{name}")
+                    if name.startswith("ch"):
+                        with_preview_open(desk)
+                    problems += [f"{language}/{name} ({scheme}): {p}"
+                                 for p in axe_problems(desk)]
+                desk.context.close()
+    assert problems == []
