@@ -113,6 +113,12 @@
     b.removeAttribute("aria-label");
   }
 
+  // sphinx-book-theme's printed contents are labelled "Page" in every language: their heading
+  // (the edition's word) names them instead.
+  const printed = document.querySelector("#jb-print-toc nav"), title = document.querySelector(
+    "#jb-print-toc h2");
+  if (printed && title) printed.setAttribute("aria-label", title.textContent.trim());
+
   // A table or diagram that scrolls inside itself is a keyboard stop too (the theme does it for
   // code blocks only).
   const tabStops = () => {
