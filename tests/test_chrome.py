@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ import sphinx_book_theme
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
 from seriesbook.site._chrome import TEMPLATES
+from sphinx.testing.util import SphinxTestApp
 
 BOOK_THEME = Path(sphinx_book_theme.__file__).resolve().parent
 CATALOG = Path(__file__).resolve().parent.parent / "_ext" / "seriesbook" / "locale" / "zh" / (
@@ -53,10 +55,14 @@ def test_sphinx_still_writes_captions_without_a_level() -> None:
     assert "CLASS='caption', ROLE='heading')" in source
 
 
-@pytest.mark.sphinx("html", testroot="chrome")
-def test_toctree_captions_have_a_heading_level(app: Any) -> None:
+@pytest.mark.parametrize("language", ["zh_CN", "en"])
+def test_toctree_captions_have_a_heading_level(make_app: Any, rootdir: Path, tmp_path: Path,
+                                               language: str) -> None:
+    shutil.copytree(rootdir / "test-chrome", tmp_path / "src")
+    app: SphinxTestApp = make_app("html", srcdir=tmp_path / "src",
+                                  confoverrides={"language": language})
     app.build()
-    for name in ("index.html", "ch01.html"):
+    for name in ("index.html", "ch01.html", "404.html"):
         soup = BeautifulSoup(page(app, name), "html.parser")
         captions = soup.select('[role="heading"]')
         assert captions and all(c.get("aria-level") == "2" for c in captions), name

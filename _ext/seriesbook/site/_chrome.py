@@ -27,6 +27,7 @@ import contextlib
 import importlib
 import io
 import os
+import re
 import shutil
 from html import escape
 from pathlib import Path
@@ -120,12 +121,14 @@ def alternates_html(app: Sphinx, pagename: str) -> str:
 
 # Sphinx writes a toctree's caption as role="heading" without the aria-level ARIA requires
 # (sphinx-doc/sphinx#14030; axe: aria-required-attr, critical): level 2, ARIA 1.1's implicit one.
-CAPTION = '<p class="caption" role="heading">'
-CAPTION_WITH_LEVEL = '<p class="caption" role="heading" aria-level="2">'
+# The caption's start tag as Sphinx writes it (attributes sorted; a translated edition's lang
+# mark may sit between class and role).
+CAPTION = re.compile(r'(<p class="caption"(?: lang="[^"]*")?) role="heading">')
+CAPTION_WITH_LEVEL = r'\1 role="heading" aria-level="2">'
 
 
 def with_heading_level(html: str) -> Markup:
-    return Markup(str(html).replace(CAPTION, CAPTION_WITH_LEVEL))
+    return Markup(CAPTION.sub(CAPTION_WITH_LEVEL, str(html)))
 
 
 def _toctree_with_levels(function: Callable[..., str]) -> Callable[..., Markup]:
