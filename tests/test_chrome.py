@@ -13,7 +13,7 @@ import pytest
 import sphinx_book_theme
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
-from seriesbook.site._chrome import TEMPLATES
+from seriesbook.site._chrome import TEMPLATES, theme_words_catalog
 from sphinx.testing.util import SphinxTestApp
 
 BOOK_THEME = Path(sphinx_book_theme.__file__).resolve().parent
@@ -66,6 +66,15 @@ def test_toctree_captions_have_a_heading_level(make_app: Any, rootdir: Path, tmp
         soup = BeautifulSoup(page(app, name), "html.parser")
         captions = soup.select('[role="heading"]')
         assert captions and all(c.get("aria-level") == "2" for c in captions), name
+
+
+def test_simplified_words_never_stand_in_for_traditional(tmp_path: Path) -> None:
+    compiled = tmp_path / "zh" / "LC_MESSAGES" / "seriesbook.mo"
+    compiled.parent.mkdir(parents=True)
+    compiled.write_bytes(b"")
+    assert theme_words_catalog(tmp_path, "zh_CN") == compiled
+    assert theme_words_catalog(tmp_path, "zh_TW") is None
+    assert theme_words_catalog(tmp_path, "en") is None
 
 
 def theme_messages() -> set[str]:

@@ -57,21 +57,43 @@ SCRIPT, STYLE, FAVICON = "seriesbook-chrome.js", "seriesbook-chrome.css", "serie
 THEME_CATALOGS = ("booktheme", "sphinx")
 
 
+#: Traditional Chinese: the themes ship their own words for it, which our Simplified ``zh``
+#: catalog must not replace (a ``zh_TW`` catalog of ours would).
+TRADITIONAL_CHINESE = frozenset({"zh_TW", "zh_HK", "zh_MO", "zh_Hant"})
+
+
+def theme_words_catalog(compiled: Path, language: str) -> Path | None:
+    """Our compiled UI catalog that speaks for the themes in *language*: its own, or its base
+    language's (``zh`` for ``zh_CN``), but never Simplified for Traditional Chinese."""
+    candidates = [language]
+    if language not in TRADITIONAL_CHINESE:
+        candidates.append(language.split("_")[0])
+    for key in candidates:
+        path = compiled / key / "LC_MESSAGES" / f"{CATALOG}.mo"
+        if path.is_file():
+            return path
+    return None
+
+
 def register_theme_words(app: Sphinx) -> None:
-    """Our UI catalog as the first catalog of the themes' domains.
+    """Our UI catalog as the first catalog of the themes' domains in the build's language.
 
     An extension's setup runs before the theme's (Sphinx loads the theme with the builder), so
     the catalog registered here is asked first; the theme's own becomes the fallback.
     """
-    compiled = Path(app.doctreedir) / "seriesbook-locale"
-    for mo_path in compiled.glob(f"*/LC_MESSAGES/{CATALOG}.mo"):
-        for name in THEME_CATALOGS:
-            copy = mo_path.with_name(f"{name}.mo")
-            if not copy.is_file() or copy.stat().st_mtime < mo_path.stat().st_mtime:
-                shutil.copy2(mo_path, copy)
+    language = app.config.language or ""
+    source = theme_words_catalog(Path(app.doctreedir) / "seriesbook-locale", language)
+    if source is None:
+        return
+    target = Path(app.doctreedir) / "seriesbook-theme-locale"
+    for name in THEME_CATALOGS:
+        copy = target / language / "LC_MESSAGES" / f"{name}.mo"
+        if not copy.is_file() or copy.stat().st_mtime < source.stat().st_mtime:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy)
     compat.forget_translations("booktheme")  # a second build in this process: its own language
     for name in THEME_CATALOGS:
-        app.add_message_catalog(name, str(compiled))
+        app.add_message_catalog(name, str(target))
 
 
 def _configure(app: Sphinx, config: Config) -> None:
