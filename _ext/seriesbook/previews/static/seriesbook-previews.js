@@ -95,10 +95,11 @@
       e.preventDefault();
       owner.focus();
     } else if (active === inBox[inBox.length - 1] && !e.shiftKey) {
-      const page = stops(document), next = page[page.indexOf(owner) + 1];
+      const page = stops(document), after = page.slice(page.indexOf(owner) + 1);
       e.preventDefault();
       hide();
-      if (next) next.focus();
+      // the first that takes focus (a hidden headerlink does not)
+      after.find((el) => { el.focus(); return document.activeElement === el; });
     }
   }
   on("keydown", (e) => {
