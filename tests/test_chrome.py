@@ -138,6 +138,9 @@ def test_a_404_page_in_the_editions_words(app: Any) -> None:
     html = page(app, "404.html")
     assert "<h1>页面不存在</h1>" in html
     assert 'href="/zh_CN/_static/' in html
+    # the sidebar's chapters too (seriesbook's faster sidebar yields to sphinx-notfound-page here)
+    sidebar = BeautifulSoup(html, "html.parser").select("nav.bd-docs-nav a[href]")
+    assert sidebar and all(str(a["href"]).startswith("/zh_CN/") for a in sidebar)
     assert "<h1>Page not found</h1>" not in html
 
 
