@@ -83,8 +83,14 @@ from seriesbook.editions._report import (
     unusable_catalog,
 )
 from seriesbook.editions._status import collect_status_page, resolve_status_links
-from seriesbook.editions._switcher import add_static, add_switcher
-from seriesbook.editions._ui import CATALOG, diagram_words, download_tooltip, html_lang
+from seriesbook.editions._switcher import add_static, add_switcher, edition_link
+from seriesbook.editions._ui import (
+    CATALOG,
+    diagram_words,
+    download_tooltip,
+    html_lang,
+    theme_words,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -104,6 +110,7 @@ __all__ = [
     "diagram_words",
     "differences",
     "download_tooltip",
+    "edition_link",
     "fuzzy_entries",
     "html_lang",
     "mark_toctree_captions",
@@ -111,6 +118,7 @@ __all__ = [
     "previous_text",
     "recognizers",
     "report_text",
+    "theme_words",
     "translation_report",
     "unusable_catalog",
     "write_catalog",

@@ -126,6 +126,19 @@ def diagram_words() -> dict[str, str]:
     }
 
 
+def theme_words() -> dict[str, str]:
+    """Words of the page's chrome that seriesbook sets itself (the themes' own words are
+    messages of this catalog too, registered for their domains by ``seriesbook.site``)."""
+    return {
+        "search-placeholder": str(_("Search…")),
+        "notfound-title": str(_("Page not found")),
+        "notfound-body": str(_(
+            "This page is not in the book. It may have moved: search for it, or start from "
+            "the table of contents."
+        )),
+    }
+
+
 def add_catalog(app: Sphinx) -> None:
     """Compile the shipped ``.po`` catalogs (only they are in the package) and register them.
 

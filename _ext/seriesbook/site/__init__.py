@@ -23,6 +23,8 @@ Many readers are in mainland China, so a page must load nothing from third-party
 * Read the Docs addons: :mod:`seriesbook.site.readthedocs`.
 * A light first view on a slow network (icons without fontawesome.js, search's index only
   where used, deferred scripts, search from disk): :mod:`seriesbook.site._payload`.
+* The page's chrome (menus at every width, the theme's words, metadata, 404 page, print):
+  :mod:`seriesbook.site._chrome`.
 """
 
 from __future__ import annotations
@@ -237,6 +239,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.editions._ui")  # the diagrams' words
     app.setup_extension("seriesbook.site.readthedocs")
     app.setup_extension("seriesbook.site._payload")  # page weight: icons, search, deferral
+    app.setup_extension("seriesbook.site._chrome")
     app.connect("config-inited", _no_fullscreen_glyph)
     app.connect("config-inited", _diagram_fonts)
     app.connect("config-inited", require_series_theme, priority=450)  # before the wiring

@@ -163,5 +163,6 @@ def _on_html_page_context(
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.core.config")  # seriesbook_speedups
-    app.connect("html-page-context", _on_html_page_context)
+    # before sphinx-notfound-page's (400), which gives the 404 page a toctree of absolute links
+    app.connect("html-page-context", _on_html_page_context, priority=399)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

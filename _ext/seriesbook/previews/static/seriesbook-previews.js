@@ -80,8 +80,31 @@
       show(a).then((shown) => { if (!shown) location.href = a.href; });
     }
   });
+  // Tab from the link goes into the open box, Tab past its end to what follows the link,
+  // Shift+Tab from its start back to the link (the box is at the end of <body>).
+  const FOCUSABLE = "a[href],button,input,select,textarea,[tabindex]:not([tabindex='-1'])";
+  const stops = (root) => [...root.querySelectorAll(FOCUSABLE)].filter((el) =>
+    el.getClientRects().length && !(root === document && box && box.contains(el)));
+  function tab(e) {
+    const inBox = stops(box), active = document.activeElement;
+    if (!inBox.length) return;
+    if (active === owner && !e.shiftKey) {
+      e.preventDefault();
+      inBox[0].focus();
+    } else if (active === inBox[0] && e.shiftKey) {
+      e.preventDefault();
+      owner.focus();
+    } else if (active === inBox[inBox.length - 1] && !e.shiftKey) {
+      const page = stops(document), after = page.slice(page.indexOf(owner) + 1);
+      e.preventDefault();
+      hide();
+      // the first that takes focus (a hidden headerlink does not)
+      after.find((el) => { el.focus(); return document.activeElement === el; });
+    }
+  }
   on("keydown", (e) => {
     touched = false;
+    if (e.key === "Tab" && box) tab(e);
     if (e.key !== "Escape" || !box) return;
     const back = box.contains(document.activeElement) ? owner : null;
     hide();

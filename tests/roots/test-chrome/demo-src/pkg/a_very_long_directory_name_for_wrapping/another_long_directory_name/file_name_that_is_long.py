@@ -1,0 +1,5 @@
+"""A module with a long path."""
+
+
+def run():
+    return None
