@@ -7,12 +7,16 @@ about to compile is first read with :func:`load_catalog`: one that cannot be rea
 parsed is ``i18n-catalog`` at its file and line, is not compiled (a stale ``.mo`` is removed, so
 its page shows the book's own text) and is skipped everywhere else (checks, coverage); the other
 catalogs and editions are untouched.
-A duplicate msgid (Babel keeps the first) and a catalog whose page no longer exists are
-``i18n-catalog`` too.
+A duplicate msgid (Babel keeps the first), a header declaring another charset than the one the
+file is read in (Sphinx reads every catalog in ``source_encoding``, whatever it declares: an
+ISO-8859-1 header over Chinese text would be compiled wrong) and a catalog whose page no longer
+exists are ``i18n-catalog`` too. ``seriesbook update-po`` reads catalogs with the same
+:func:`parse_catalog` and stops at any of these problems.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -84,17 +88,18 @@ def load_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
     try:
         state = path.stat()
     except OSError:
-        return _load_catalog(path, encoding)  # reports why
+        return parse_catalog(path, encoding)  # reports why
     key = (str(path), encoding, state.st_size, state.st_mtime_ns, state.st_ctime_ns, state.st_ino)
     loaded = _LOADED.get(key)
     if loaded is None:
         if len(_LOADED) >= _LOADED_LIMIT:
             _LOADED.clear()
-        loaded = _LOADED[key] = _load_catalog(path, encoding)
+        loaded = _LOADED[key] = parse_catalog(path, encoding)
     return loaded
 
 
-def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
+def parse_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
+    """Read *path* afresh (never shared: the caller may change it), collecting its problems."""
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -116,6 +121,9 @@ def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
     except (ValueError, LookupError, TypeError) as error:  # Babel on a bad header, plural forms
         message = f"not a valid .po file: {error}; the catalog is not used"
         return LoadedCatalog(None, [CatalogProblem(path, None, message)])
+    declared = _charset_problem(path, catalog, encoding, text)
+    if declared is not None:
+        return LoadedCatalog(None, [declared])
     problems = [
         CatalogProblem(
             path,
@@ -126,6 +134,31 @@ def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
         for message, first in catalog.duplicates
     ]
     return LoadedCatalog(catalog, problems)
+
+
+def _charset_problem(
+    path: Path, catalog: Catalog, encoding: str, text: str
+) -> CatalogProblem | None:
+    """A header declaring a charset the file is not read in (Babel keeps what it declares)."""
+    declared = str(catalog.charset or "utf-8")
+    if declared.upper() == "CHARSET":  # a template's placeholder (xgettext)
+        return None
+    line = next(
+        (number for number, content in enumerate(text.split("\n"), 1)
+         if "charset=" in content.lower()),
+        1,
+    )
+    try:
+        known = codecs.lookup(declared).name
+    except LookupError:
+        return CatalogProblem(path, line, f"declares charset {declared!r}, which is not a "
+                              f"known encoding; declare charset=UTF-8: the catalog is not used")
+    if known != codecs.lookup(encoding.removesuffix("-sig")).name:
+        read_as = encoding.removesuffix("-sig").upper()
+        return CatalogProblem(path, line, f"declares charset {declared!r}, but catalogs are "
+                              f"read as {read_as} (source_encoding); declare charset={read_as}: "
+                              "the catalog is not used")
+    return None
 
 
 def read_catalog(path: Path, encoding: str = "utf-8-sig") -> Catalog | None:
