@@ -10,12 +10,12 @@ notice has no link.
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
 from seriesbook.core.config import is_translated_edition
+from seriesbook.core.escape import html_attribute, html_text
 from seriesbook.core.percent import floor_percent, percent_text
 from seriesbook.editions._report import translation_report
 from seriesbook.editions._ui import status_headers, status_summary, status_title
@@ -79,25 +79,25 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
 
     total = report["translated"] + report["fuzzy"] + report["untranslated"]
     percent = percent_text(floor_percent(report["translated"], total))
-    head = "".join(f'<th scope="col">{escape(header)}</th>' for header in status_headers())
+    head = "".join(f'<th scope="col">{html_text(header)}</th>' for header in status_headers())
     rows = []
     for chapter in report["chapters"]:
         uri = app.builder.get_relative_uri(STATUS_PAGE, chapter["docname"])
         rows.append(
-            f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{escape(uri)}">'
-            f"{escape(chapter['title'])}</a></th>{_cells(chapter)}</tr>"
+            f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{html_attribute(uri)}">'
+            f"{html_text(chapter['title'])}</a></th>{_cells(chapter)}</tr>"
         )
         for section in chapter["sections"]:
             if section["number"] is None:
                 continue
             anchor = f"{uri}#{section_id(section['number'])}"
             rows.append(
-                f'<tr class="{TABLE_CLASS}-section"><td><a href="{escape(anchor)}">'
-                f"{escape(section['title'])}</a></td>{_cells(section)}</tr>"
+                f'<tr class="{TABLE_CLASS}-section"><td><a href="{html_attribute(anchor)}">'
+                f"{html_text(section['title'])}</a></td>{_cells(section)}</tr>"
             )
     summary = status_summary(percent, report["translated"], total)
     return (
-        f'<section id="{STATUS_PAGE}">\n<h1>{escape(title)}</h1>\n<p>{escape(summary)}</p>\n'
+        f'<section id="{STATUS_PAGE}">\n<h1>{html_text(title)}</h1>\n<p>{html_text(summary)}</p>\n'
         f'<table class="{TABLE_CLASS} docutils">\n<thead><tr>{head}</tr></thead>\n<tbody>\n'
         + "\n".join(rows)
         + "\n</tbody>\n</table>\n</section>\n"
