@@ -27,7 +27,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
-from seriesbook.compat import PreviousParser
+from seriesbook.compat import PreviousParser, filter_compiled_catalogs
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
 
@@ -176,16 +176,18 @@ def check_before_compiling(
     Sphinx calls :meth:`~sphinx.builders.Builder.compile_catalogs` with the catalogs it means to
     compile (all, the outdated ones, or a page's) at the start of every build.
     """
-    builder = app.builder
-    compile_catalogs = builder.compile_catalogs
 
-    def compile_usable(catalogs: set[CatalogInfo], message: str) -> None:
+    def compile_usable(
+        compile_catalogs: Callable[[set[CatalogInfo], str], None],
+        catalogs: set[CatalogInfo],
+        message: str,
+    ) -> None:
         usable_ones = {info for info in catalogs if usable(info, app.config)}
         compile_catalogs(usable_ones, message)
         if then is not None:
             then(app, usable_ones)
 
-    setattr(builder, "compile_catalogs", compile_usable)  # noqa: B010 (a method of the instance)
+    filter_compiled_catalogs(app.builder, compile_usable)
 
 
 def usable(info: CatalogInfo, config: Config) -> bool:
