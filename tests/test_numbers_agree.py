@@ -1,0 +1,74 @@
+"""``seriesbook stats``, ``seriesbook translations``, the page's notice and the status page count
+the same messages the same way (issue 31)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from seriesbook.commands.cli import main
+from seriesbook.core.percent import floor_percent, percent_text
+from sphinx.testing.util import SphinxTestApp
+
+ROOT = Path(__file__).parent / "roots" / "test-translations-book"
+
+
+@pytest.fixture
+def book(tmp_path: Path) -> Path:
+    """The translators' book with one fuzzy and one empty translation in ch01."""
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    catalog = book / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    text = catalog.read_text(encoding="utf-8")
+    intro, storage = "本章介绍张量的存储与视图。", "存储是一块连续的内存，张量只是它的一个视图。"
+    text = text.replace(f'msgid "{intro}"', f'#, fuzzy\nmsgid "{intro}"')
+    text = re.sub(f'(msgid "{storage}"\nmsgstr )".*"', r'\1""', text)
+    catalog.write_text(text, encoding="utf-8")
+    return book
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    capsys.readouterr()
+    assert main(list(argv)) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_stats_translations_notice_and_status_page_agree(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stats = _json(capsys, "stats", str(book), "--format", "json")["editions"]["en"]  # type: ignore[index]
+    report = _json(capsys, "translations", str(book), "--format", "json")
+    counts = {key: report[key] for key in ("translated", "fuzzy", "untranslated")}
+    assert counts == {"translated": 11, "fuzzy": 1, "untranslated": 1}  # the book as edited
+    assert {key: stats[key] for key in counts} == counts
+    assert stats["total"] == sum(counts.values())  # type: ignore[arg-type]
+    percent = floor_percent(11, 13)
+    assert stats["percent"] == percent
+    chapters = {c["docname"]: c["percent"] for c in report["chapters"]}  # type: ignore[attr-defined]
+    assert stats["chapters"] == {d: p for d, p in chapters.items() if d != "index"}
+
+    capsys.readouterr()
+    main(["translations", str(book)])
+    assert capsys.readouterr().out.startswith(f"en: {percent_text(percent)}% translated: 11 ")
+
+    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
+                        confoverrides={"language": "en"}, status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    out = Path(app.outdir)
+    status = BeautifulSoup((out / "translation-status.html").read_text("utf-8"), "html.parser")
+    summary = status.select_one("section p")
+    assert summary is not None
+    assert summary.get_text().startswith(f"{percent_text(percent)}% translated: 11 of 13")
+    page = BeautifulSoup((out / "ch01.html").read_text("utf-8"), "html.parser")
+    notice = page.select_one(".seriesbook-translation-notice")
+    assert notice is not None
+    assert f"This page is {percent_text(chapters['ch01'])}% translated" in notice.get_text()
