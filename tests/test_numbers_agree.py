@@ -72,3 +72,23 @@ def test_stats_translations_notice_and_status_page_agree(
     notice = page.select_one(".seriesbook-translation-notice")
     assert notice is not None
     assert f"This page is {percent_text(chapters['ch01'])}% translated" in notice.get_text()
+
+
+def test_status_page_marks_titles_shown_untranslated(tmp_path: Path) -> None:
+    """Marks that are right: a title the edition shows in the book's language says so."""
+    book = tmp_path / "lang"
+    shutil.copytree(Path(__file__).parent / "roots" / "test-editions-lang", book)
+    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
+                        confoverrides={"language": "en"}, status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    page = BeautifulSoup((Path(app.outdir) / "translation-status.html").read_text("utf-8"),
+                         "html.parser")
+    marks = {link.get_text(): link.find("span", lang=True) for link in page.select("tbody a")}
+    assert marks["§2.2 未译小节"] is not None and marks["§2.2 未译小节"]["lang"] == "zh-CN"
+    assert marks["§2.1 A translated section"] is None
+    assert marks["Chapter 2 Partly translated"] is None
+    untranslated = [text for text, mark in marks.items() if mark is not None]
+    assert all(any("\u4e00" <= c <= "\u9fff" for c in text) for text in untranslated)
