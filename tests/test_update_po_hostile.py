@@ -374,3 +374,21 @@ def test_update_po_never_loses_or_fakes_a_translation(
                 message = read(path).get(msgid)
                 confirmed.add((msgid, str(message.string)))
         second_run_is_a_no_op(tmp_path, templates, capsys)
+
+
+def test_check_reports_a_catalog_declaring_another_charset(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check`` said nothing while ``msgfmt`` failed: now it names the file and line."""
+    book = tmp_path / "book"
+    shutil.copytree(Path(__file__).parent / "roots" / "test-translations-book", book)
+    catalog = book / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    text = catalog.read_text("utf-8")
+    catalog.write_text(text.replace("charset=utf-8", "charset=ISO-8859-1").replace(
+        "charset=UTF-8", "charset=ISO-8859-1"), "utf-8")
+    line = next(n for n, row in enumerate(catalog.read_text("utf-8").split("\n"), 1)
+                if "charset=" in row)
+    capsys.readouterr()
+    assert main(["check", str(book)]) == 1
+    out = capsys.readouterr().out
+    assert f"{catalog}:{line}" in out and "declares charset 'iso-8859-1'" in out, out
