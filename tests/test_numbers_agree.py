@@ -32,6 +32,17 @@ def book(tmp_path: Path) -> Path:
     return book
 
 
+def english_site(book: Path) -> Path:
+    """The English edition of *book*, built; its output directory."""
+    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
+                        confoverrides={"language": "en"}, status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return Path(app.outdir)
+
+
 def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
     capsys.readouterr()
     assert main(list(argv)) == 0
@@ -57,13 +68,7 @@ def test_stats_translations_notice_and_status_page_agree(
     main(["translations", str(book)])
     assert capsys.readouterr().out.startswith(f"en: {percent_text(percent)}% translated: 11 ")
 
-    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
-                        confoverrides={"language": "en"}, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    out = Path(app.outdir)
+    out = english_site(book)
     status = BeautifulSoup((out / "translation-status.html").read_text("utf-8"), "html.parser")
     summary = status.select_one("section p")
     assert summary is not None
@@ -78,13 +83,7 @@ def test_status_page_marks_titles_shown_untranslated(tmp_path: Path) -> None:
     """Marks that are right: a title the edition shows in the book's language says so."""
     book = tmp_path / "lang"
     shutil.copytree(Path(__file__).parent / "roots" / "test-editions-lang", book)
-    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
-                        confoverrides={"language": "en"}, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
-    page = BeautifulSoup((Path(app.outdir) / "translation-status.html").read_text("utf-8"),
+    page = BeautifulSoup((english_site(book) / "translation-status.html").read_text("utf-8"),
                          "html.parser")
     marks = {link.get_text(): link.find("span", lang=True) for link in page.select("tbody a")}
     assert marks["§2.2 未译小节"] is not None and marks["§2.2 未译小节"]["lang"] == "zh-CN"
