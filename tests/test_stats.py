@@ -314,4 +314,4 @@ def test_translated_edition_counts_translated_text(app: SphinxTestApp) -> None:
     assert report["editions"] == {"en": EN_COVERAGE}
     table = book_table(app.outdir)
     assert table["words"] == "16 (Chinese characters + English words)"
-    assert table["translation en"] == "40% (2 / 5 messages)"
+    assert table["translation en"] == "33.3% (2 / 6 messages)"
