@@ -271,6 +271,10 @@ class _TerminalSafe(io.TextIOBase):
     def fileno(self) -> int:
         return int(self._stream.fileno())
 
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self._stream, "encoding", None) or "utf-8")
+
 
 @contextmanager
 def terminal_safe_output() -> Iterator[None]:
