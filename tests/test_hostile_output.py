@@ -145,3 +145,22 @@ def test_a_closed_pipe_ends_the_command_without_a_traceback(tmp_path: Path) -> N
     assert "Traceback" not in result.stderr and "BrokenPipeError" not in result.stderr, (
         result.stderr
     )
+
+
+def test_a_translation_adding_markup_is_a_mismatch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A msgstr ``<!--`` would hide the rest of the page (MyST passes raw HTML through)."""
+    from seriesbook.commands.cli import main
+
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    catalog = book / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace(
+        '"The paragraph after the diagram."', '"The paragraph <!-- after the diagram."'
+    ), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(book)]) == 1
+    out = capsys.readouterr().out
+    assert "i18n-mismatch" in out and "raw HTML: added <!--" in out, out

@@ -159,7 +159,8 @@ class CheckCatalogs(SphinxTransform):
         return read_catalog(path, self.config.source_encoding)
 
     def _check(self, catalog: Catalog, path: Path, language: str) -> None:
-        check_catalog(catalog, path, recognizers(self.config, language))
+        labels = (str(node["message"]) for node in self.document.findall(diagram_label))
+        check_catalog(catalog, path, recognizers(self.config, language), labels)
         _diagrams.check_labels(self.document, catalog, path)
 
 
