@@ -91,3 +91,19 @@ def test_status_page_marks_titles_shown_untranslated(tmp_path: Path) -> None:
     assert marks["Chapter 2 Partly translated"] is None
     untranslated = [text for text, mark in marks.items() if mark is not None]
     assert all(any("\u4e00" <= c <= "\u9fff" for c in text) for text in untranslated)
+
+
+def test_sidebar_captions_are_marked_in_any_theme(tmp_path: Path) -> None:
+    """alabaster asks for the sidebar without ``titles_only``: its captions are marked too."""
+    book = tmp_path / "lang"
+    shutil.copytree(Path(__file__).parent / "roots" / "test-editions-lang", book)
+    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
+                        confoverrides={"language": "en", "html_theme": "alabaster"},
+                        status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    page = BeautifulSoup((Path(app.outdir) / "ch01.html").read_text("utf-8"), "html.parser")
+    captions = {c.get_text(): c.get("lang") for c in page.select(".sphinxsidebar p.caption")}
+    assert captions == {"Part One Translated": None, '第二篇 "原文" & @源码': "zh-CN"}
