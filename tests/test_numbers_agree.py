@@ -1,5 +1,6 @@
-"""``seriesbook stats``, ``seriesbook translations``, the page's notice and the status page count
-the same messages the same way (issue 31)."""
+"""Numbers that agree and marks that are right (issue 31): ``seriesbook stats``, ``seriesbook
+translations``, the page's notice and the status page count the same messages the same way; a
+title the edition shows untranslated (status page, sidebar in any theme) carries its language."""
 
 from __future__ import annotations
 

@@ -339,7 +339,7 @@ def _act(locale: Path, page: str, msgid: str, action: str, text: str) -> bool:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(steps=st.lists(st.tuples(layouts, human), min_size=1, max_size=3))
 def test_update_po_never_loses_or_fakes_a_translation(
