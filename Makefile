@@ -58,11 +58,26 @@ help:
 bootstrap: $(RUNTIME_STAMP) $(TEST_STAMP) $(DEV_STAMP) $(NPM_STAMP)
 
 # $(call pip_install,EXTRAS): create .venv if needed, install the project with EXTRAS (e.g. [test]).
+# Two makes at once in a fresh clone (`make html & make test`) must not both build .venv: the
+# install holds a lock (flock, from util-linux; where it is missing, no lock) and, once it has
+# it, looks again whether the other make did the work meanwhile. A .venv whose python or pip no
+# longer runs (half deleted) is made again.
+VENV_LOCK = $(shell command -v flock >/dev/null 2>&1 && echo flock $(VENV).lock)
 define pip_install
-	test -x $(BIN)/python || { $(PYTHON) -m venv $(VENV) && \
-	  $(BIN)/python -m pip install --quiet --upgrade pip; }
-	$(BIN)/python -m pip install --quiet -e '.$(1)'
-	touch $@
+	@$(VENV_LOCK) sh -c 'if [ -f $@ ] && [ $@ -nt $< ]; then exit 0; fi; \
+	  if ! $(BIN)/python -c "import pip" >/dev/null 2>&1; then \
+	    if [ -e $(VENV) ]; then echo "$(VENV) is damaged (its python or pip does not run): making it again"; fi; \
+	    $(PYTHON) -m venv --clear $(VENV) && $(BIN)/python -m pip install --quiet --upgrade pip || exit 1; \
+	  fi; \
+	  echo "pip install -e .$(1)"; \
+	  $(BIN)/python -m pip install --quiet -e ".$(1)" && touch $@'
+endef
+
+# A .venv installed once and damaged since (seriesbook or Sphinx gone) is named, not a traceback.
+define venv_check
+	@$(BIN)/python -c "import seriesbook.commands.cli, sphinx" >/dev/null 2>&1 || { \
+	  echo "error: $(VENV) is damaged (seriesbook or Sphinx cannot be imported):" \
+	    "run 'make distclean', then make again" >&2; exit 2; }
 endef
 
 $(RUNTIME_STAMP): pyproject.toml
@@ -102,6 +117,7 @@ define every_edition
 endef
 
 html: $(RUNTIME_STAMP)
+	$(venv_check)
 	$(call every_edition,html,,)
 
 # The offline editions. Missing system packages stop make with one line naming them; each
@@ -162,6 +178,7 @@ livehtml: $(SERVE_STAMP)
 # One template per page (gettext_compact = False), messages in page order, no locations or uuids
 # (conf.py); extracted afresh so a removed page leaves no stale template behind.
 gettext: $(RUNTIME_STAMP)
+	$(venv_check)
 	rm -rf $(BUILDDIR)/gettext
 	$(SPHINXBUILD) -b gettext $(SPHINXFLAGS) -d $(BUILDDIR)/doctrees/gettext $(SPHINXOPTS) \
 	  $(SOURCEDIR) $(BUILDDIR)/gettext
@@ -179,4 +196,4 @@ clean:
 	rm -rf $(BUILDDIR)
 
 distclean: clean
-	rm -rf $(VENV) node_modules
+	rm -rf $(VENV) $(VENV).lock node_modules

@@ -273,12 +273,12 @@ def test_sections_and_citations_figures(app: SphinxTestApp) -> None:
 #   en: ch1 "Chapter 1 Translation" (en 2), "The first paragraph, translated." (en 4), the fuzzy
 #       paragraph stays 第二段。 (han 3); ch2 untranslated (han 9); the editions capability's
 #       "not fully translated" notice is not counted.
-EN_COVERAGE = {
-    "total": 5,
+EN_COVERAGE = {  # every page's messages, the root page's too (as translations counts them)
+    "total": 6,
     "translated": 2,
     "fuzzy": 1,
-    "untranslated": 2,
-    "percent": 40.0,
+    "untranslated": 3,
+    "percent": 33.3,
     "chapters": {"ch1": 66.6, "ch2": 0.0},  # 2 of 3, floored like every percentage
 }
 
@@ -291,7 +291,7 @@ def test_edition_coverage(app: SphinxTestApp) -> None:
     report = book_report(app)
     assert report["editions"] == {"en": EN_COVERAGE}
     assert (report["book"]["han"], report["book"]["words"]) == (12 + 9, 12 + 9)
-    assert book_table(app.outdir)["译本 en"] == "40%（2 / 5 条）"
+    assert book_table(app.outdir)["译本 en"] == "33.3%（2 / 6 条）"
 
 
 @pytest.mark.sphinx(
@@ -314,4 +314,4 @@ def test_translated_edition_counts_translated_text(app: SphinxTestApp) -> None:
     assert report["editions"] == {"en": EN_COVERAGE}
     table = book_table(app.outdir)
     assert table["words"] == "16 (Chinese characters + English words)"
-    assert table["translation en"] == "40% (2 / 5 messages)"
+    assert table["translation en"] == "33.3% (2 / 6 messages)"

@@ -10,9 +10,12 @@ error: one line on stderr naming the file (and line), never a traceback (:mod:`.
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +30,7 @@ from seriesbook.commands.reading import (
 )
 from seriesbook.commands.update_po import DEFAULT_SIMILARITY
 from seriesbook.core.config import book_editions
+from seriesbook.core.escape import terminal
 from seriesbook.speed import heap
 
 if TYPE_CHECKING:
@@ -316,26 +320,74 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not hasattr(args, "run"):
-        parser.print_help()
-        return EXIT_USAGE
+class _TerminalSafe(io.TextIOBase):
+    """A text stream that writes every control character but newline and tab escaped
+    (:func:`seriesbook.core.escape.terminal`): titles, msgstrs and paths come from books and
+    catalogs, and an escape sequence in one must not retitle or clear the reader's terminal."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(terminal(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self._stream.fileno())
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self._stream, "encoding", None) or "utf-8")
+
+
+@contextmanager
+def terminal_safe_output() -> Iterator[None]:
+    """Everything printed to stdout and stderr meanwhile goes through :class:`_TerminalSafe`."""
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _TerminalSafe(saved[0]), _TerminalSafe(saved[1])
     try:
-        with heap.relaxed():
-            status: int = args.run(args)
-    except UsageError as error:
-        print(f"seriesbook: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    return status
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    with terminal_safe_output():
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not hasattr(args, "run"):
+            parser.print_help()
+            return EXIT_USAGE
+        try:
+            with heap.relaxed():
+                status: int = args.run(args)
+        except UsageError as error:
+            print(f"seriesbook: {error}", file=sys.stderr)
+            return EXIT_USAGE
+        return status
 
 
 def run() -> None:
     """The ``seriesbook`` command, which owns its process: the collector stays relaxed to the
-    end instead of catching up on the whole heap just before the process exits."""
+    end instead of catching up on the whole heap just before the process exits. A reader that
+    closes the pipe (``seriesbook … | head``) ends it quietly, as the Python documentation
+    says (https://docs.python.org/3/library/signal.html#note-on-sigpipe)."""
     heap.relax_process()
-    sys.exit(main())
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # no more output can go anywhere: point stdout at devnull so the final flush is quiet
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        status = 1
+    sys.exit(status)
 
 
 if __name__ == "__main__":

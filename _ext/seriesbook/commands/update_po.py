@@ -1,59 +1,72 @@
 """``seriesbook update-po``: bring a language's catalogs up to date with the page templates.
 
-What ``sphinx-intl update`` did (Babel's :meth:`~babel.messages.catalog.Catalog.update`, one
-catalog per template, obsolete messages kept as ``#~`` entries, no line wrapping, a file written
-only when it changes), plus what a translator needs to trust an update:
+What ``sphinx-intl update`` did (one catalog per template, obsolete messages kept as ``#~``
+entries, no line wrapping, a file written only when it changes), with one promise on top:
+**nothing a translator wrote is lost, and nothing is marked done that a translator did not
+confirm** (``docs/translators.md`` is the manual):
 
-* **Previous text.** A message whose source changed keeps its old translation, marked
-  ``#, fuzzy``, with the source text that translation was made from as ``#| msgid`` lines
-  (``seriesbook.editions``' previous-text reader and writer). They stay, update after
-  update, until the translator removes the flag.
-* **Moved text** (like ``msgmerge --compendium``). Every catalog of the language, as it was
-  before this update, live and obsolete entries alike, is the compendium. A message without a
-  translation whose text a compendium entry translates (not fuzzy) gets that translation, not
-  fuzzy. A *new* message (in no catalog of its page before) of at least 20 characters close to
-  a translated one (``difflib`` ratio ≥ *similarity*, 0.8 by default) gets its translation
-  marked fuzzy, with that message as its ``#|`` previous text and a comment naming the catalog
-  it came from (a suggestion for the translator: the edition does not show it to readers).
-  So a paragraph or § section moved to another page keeps its translation.
-* A fuzzy message whose source text is back to its previous text (an edit undone) is
-  translated again, not fuzzy.
+* A message still in its template keeps everything of the translator's: msgstr, comments
+  (``seriesbook:`` ones too: update-po never removes a comment), flags, ``#|`` previous text.
+* A message gone from its template is kept as an obsolete ``#~`` entry with its msgstr,
+  comments, flags and previous text (unless it holds nothing: no msgstr, comment or flag).
+* **Edited text.** A new message close to one that left its page (``difflib``'s ratio ≥ 0.6,
+  as Babel and ``msgmerge`` match) takes that translation ``#, fuzzy`` with the text it was
+  made from as ``#| msgid`` lines, until the translator removes the flag.
+* **Carried text.** A translation taken from anywhere but the message's own live entry (its
+  page's obsolete ``#~`` entry when the text is restored; the same text in another catalog of
+  the language or in another context, live or obsolete: the compendium) is ``#, fuzzy``, with
+  a ``seriesbook:`` comment naming where it came from. A *new* message (in no catalog of its
+  page before) of at least 20 characters close to a translated one (ratio ≥ *similarity*)
+  gets that translation as a fuzzy suggestion (``seriesbook: the translation of a similar
+  message …``; the edition does not show it to readers).
+* Every catalog is read as it declares (:func:`seriesbook.editions.parse_catalog`: UTF-8, no
+  duplicate msgid, valid syntax) before any is written; the first that is not stops the
+  command with one line naming file and line, exit 2, nothing written. A second run changes
+  nothing.
 """
 
 from __future__ import annotations
 
-import io
+from copy import copy
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher, get_close_matches
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError
 
 from seriesbook.commands.stops import UsageError
-from seriesbook.editions import COMMENT_PREFIX, PreviousParser, write_catalog
+from seriesbook.editions import COMMENT_PREFIX, SUGGESTION_PREFIX, parse_catalog, write_catalog
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
 DEFAULT_SIMILARITY = 0.8
+#: Babel's and ``msgmerge``'s cut-off for an edited message of the same page.
+EDIT_SIMILARITY = 0.6
 #: Shorter messages (labels, short titles) are too often alike by chance to be offered.
 NEAR_MIN_LENGTH = 20
 
 
 @dataclass(frozen=True)
 class Known:
-    """A translated message of the compendium and the catalog (``ch01.po``) it is in."""
+    """A translated entry of the language's catalogs before the update, and where it is."""
 
-    msgid: str
-    translation: str
-    origin: str
+    message: Message
+    domain: str
+    live: bool
+
+    @property
+    def origin(self) -> str:
+        place = f"{self.domain}.po" if self.live else f"an obsolete entry (#~) of {self.domain}.po"
+        context = f", context {self.message.context!r}" if self.message.context else ""
+        return place + context
 
 
 @dataclass(frozen=True)
 class Reused:
-    """A translation the update took from the compendium (``similarity`` 1.0: the same text)."""
+    """A translation the update carried (``similarity`` 1.0: the same text)."""
 
     msgid: str
     origin: str
@@ -85,60 +98,64 @@ class CatalogUpdate:
             notes.append(f"{self.fuzzy} fuzzy with the previous text (#|)")
         exact = sum(1 for reused in self.reused if reused.similarity == 1.0)
         if exact:
-            notes.append(f"{exact} translated from other catalogs")
+            notes.append(f"{exact} fuzzy from the same text elsewhere")
         if len(self.reused) > exact:
             notes.append(f"{len(self.reused) - exact} fuzzy from similar messages")
         return head + (f" ({'; '.join(notes)})" if notes else "")
 
 
+def _key(message: Message) -> tuple[str, str | None]:
+    return str(message.id), message.context
+
+
+def _entries(catalog: Catalog) -> list[Message]:
+    return [m for m in catalog if isinstance(m.id, str) and m.id]
+
+
 class Compendium:
-    """Every translated (not fuzzy) message of a language's catalogs, live ones first."""
+    """Every translated entry of a language's catalogs before the update, by msgid: confirmed
+    live ones first, then confirmed obsolete ones, then fuzzy ones, each in catalog order."""
 
     def __init__(self, catalogs: dict[str, Catalog]) -> None:
-        self.messages: dict[str, Known] = {}
-        for live in (True, False):
-            for domain in sorted(catalogs):
-                catalog = catalogs[domain]
-                messages = catalog if live else catalog.obsolete.values()
+        ranked: list[tuple[int, Known]] = []
+        for domain in sorted(catalogs):
+            catalog = catalogs[domain]
+            for live, messages in ((True, _entries(catalog)), (False, catalog.obsolete.values())):
                 for message in messages:
-                    if isinstance(message.id, str) and message.id and _translated(message):
-                        known = Known(message.id, str(message.string), f"{domain}.po")
-                        self.messages.setdefault(message.id, known)
+                    if isinstance(message.id, str) and message.id and message.string:
+                        rank = (0 if live else 1) + (2 if message.fuzzy else 0)
+                        ranked.append((rank, Known(message, domain, live)))
+        self.messages: dict[str, list[Known]] = {}
+        for _, known in sorted(ranked, key=lambda pair: pair[0]):
+            self.messages.setdefault(str(known.message.id), []).append(known)
+        self.confirmed = {
+            msgid: found[0] for msgid, found in self.messages.items() if not found[0].message.fuzzy
+        }
 
     def exact(self, msgid: str) -> Known | None:
-        return self.messages.get(msgid)
+        """The best entry translating *msgid* (confirmed before fuzzy, live before obsolete)."""
+        found = self.messages.get(msgid)
+        return found[0] if found else None
 
     def near(self, msgid: str, similarity: float) -> tuple[Known, float] | None:
-        """The most similar translated message with a ratio of at least *similarity*."""
-        found = get_close_matches(msgid, self.messages.keys(), 1, similarity)
+        """The most similar confirmed message with a ratio of at least *similarity*."""
+        found = get_close_matches(msgid, self.confirmed.keys(), 1, similarity)
         if not found:
             return None
-        known = self.messages[found[0]]
-        return known, SequenceMatcher(None, known.msgid, msgid).ratio()
-
-
-def _translated(message: Message) -> bool:
-    return bool(message.string) and not message.fuzzy
+        known = self.confirmed[found[0]]
+        return known, SequenceMatcher(None, found[0], msgid).ratio()
 
 
 def read_catalog_file(path: Path) -> Catalog:
-    """A ``.po``/``.pot`` file with its previous msgids; a broken one stops the update."""
-    try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise UsageError(f"{path}: cannot read: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{path}: not UTF-8 (byte {error.start}); nothing was written") from None
-    catalog = Catalog()
-    try:
-        PreviousParser(catalog, abort_invalid=True).parse(io.StringIO(text))
-    except PoFileError as error:
-        raise UsageError(
-            f"{path}:{error.lineno + 1}: not a valid .po file: {error.args[0]}; nothing was written"
-        ) from None
-    except (ValueError, LookupError, TypeError) as error:
-        raise UsageError(f"{path}: not a valid .po file: {error}; nothing was written") from None
-    return catalog
+    """A ``.po``/``.pot`` file read exactly as it declares; any problem stops the update."""
+    loaded = parse_catalog(path)
+    if loaded.problems or loaded.catalog is None:
+        problem = loaded.problems[0]
+        line = f":{problem.line}" if problem.line else ""
+        message = problem.message.replace("the catalog is not used", "nothing was written")
+        message = message.replace("the first translation is used", "nothing was written")
+        raise UsageError(f"{path}{line}: {message}")
+    return loaded.catalog
 
 
 def _files(directory: Path, suffix: str) -> dict[str, Path]:
@@ -159,102 +176,159 @@ def _without_creation_date(text: bytes) -> bytes:
     )
 
 
-def _drop_our_comments(message: Message) -> None:
-    message.user_comments = [c for c in message.user_comments if not c.startswith(COMMENT_PREFIX)]
+def _carried(template: Message, source: Message, comment: str | None) -> Message:
+    """*template*'s message with *source*'s translation, comments and flags, ``#, fuzzy``."""
+    message = copy(template)
+    message.string = source.string
+    message.user_comments = list(source.user_comments)
+    if comment is not None and comment not in message.user_comments:
+        message.user_comments.append(comment)
+    message.flags = set(template.flags) | set(source.flags) | {"fuzzy"}
+    message.previous_id = list(source.previous_id) if source.fuzzy else []
+    return message
 
 
-def _update_catalog(
+def _kept(template: Message, old: Message) -> Message:
+    """*template*'s message (places, extracted comments) with all the translator wrote."""
+    message = copy(template)
+    message.string = old.string
+    message.user_comments = list(old.user_comments)
+    message.flags = set(template.flags) | set(old.flags)
+    message.previous_id = list(old.previous_id)
+    return message
+
+
+def _obsolete_key(key: tuple[str, str | None]) -> str | tuple[str, str]:
+    """How Babel keys ``Catalog.obsolete``: the msgid, or msgid and context."""
+    msgid, context = key
+    return msgid if context is None else (msgid, context)
+
+
+def _holds_anything(message: Message) -> bool:
+    return bool(message.string or message.user_comments or message.flags or message.previous_id)
+
+
+def _language(language: str) -> str:
+    """The language of a locale directory as a header writes it: ``zh_TW`` for ``zh_TW`` and
+    for ``zh-TW`` (as BCP 47 writes it), which Babel cannot parse as it is."""
+    identifier = language.replace("-", "_")
+    try:
+        Locale.parse(identifier)
+        return identifier
+    except (ValueError, UnknownLocaleError):
+        raise UsageError(
+            f"{language!r} (a directory of the locale directory) is not a language name "
+            "Babel knows, such as en or zh_TW; name the languages with -l"
+        ) from None
+
+
+def _merge(
     old: Catalog | None,
     template: Catalog,
     language: str,
     compendium: Compendium,
     similarity: float,
 ) -> tuple[Catalog, CatalogUpdate]:
+    """*template*'s messages with every translation of *old* kept or carried."""
     if old is None:
         catalog = template
-        catalog.locale = language  # Babel parses the string
-        before: dict[str, Message] = {}
-        seen: set[str] = set()
+        catalog.locale = _language(language)
+        before: dict[tuple[str, str | None], Message] = {}
+        obsolete: dict[tuple[str, str | None], Message] = {}
     else:
         catalog = old
-        before = {str(m.id): m for m in old if isinstance(m.id, str) and m.id}
-        seen = set(before) | {str(key) for key in old.obsolete}
-        catalog.update(template)
+        catalog.creation_date = template.creation_date
+        before = {_key(m): m for m in _entries(old)}
+        obsolete = {_key(m): m for m in old.obsolete.values()}
+    seen = {msgid for msgid, _ in before} | {msgid for msgid, _ in obsolete}
+    wanted = [copy(m) for m in _entries(template)]
+    for message in _entries(catalog):
+        catalog.delete(message.id, message.context)
+    catalog.obsolete.clear()
     update = CatalogUpdate(Path(), created=old is None, changed=False, text=b"")
-    for message in catalog:
-        if not isinstance(message.id, str) or not message.id:
+    wanted_keys = {_key(m) for m in wanted}
+    # what left the page and may have become one of the new messages
+    left = {key: m for key, m in before.items() if key not in wanted_keys and m.string}
+    merged: list[Message] = []
+    consumed: set[tuple[str, str | None]] = set()
+    for new in wanted:
+        key = _key(new)
+        msgid = str(new.id)
+        if key in before:
+            merged.append(_kept(new, before[key]))
             continue
-        msgid = message.id
-        guessed = bool(message.fuzzy and message.previous_id and msgid not in before)
-        if message.fuzzy and not message.previous_id and msgid in before:
-            message.previous_id = list(before[msgid].previous_id)  # kept until the flag goes
-        origin = before.get(str(message.previous_id[0])) if guessed else None
-        if origin is not None and origin.fuzzy and origin.previous_id:
-            message.previous_id = list(origin.previous_id)  # its translation was made from that
-        if message.fuzzy and message.previous_id and message.previous_id[0] == msgid:
-            message.flags.discard("fuzzy")  # the source is back to the text translated
-        if not message.fuzzy:
-            message.previous_id = []
-            _drop_our_comments(message)
-        if message.string and not guessed:
+        if key in obsolete:
+            restored = obsolete.pop(key)
+            comment = f"{COMMENT_PREFIX} translation restored from its obsolete entry (#~)"
+            if restored.string:
+                merged.append(_carried(new, restored, comment))
+                update.reused.append(Reused(msgid, "#~", 1.0))
+            else:
+                merged.append(_kept(new, restored))
             continue
         known = compendium.exact(msgid)
         if known is not None:
-            if guessed:
-                _keep_obsolete(catalog, before, str(message.previous_id[0]))
-            message.string = known.translation
-            message.flags.discard("fuzzy")
-            message.previous_id = []
-            _drop_our_comments(message)
+            comment = f"{COMMENT_PREFIX} translation carried from {known.origin}"
+            merged.append(_carried(new, known.message, comment))
             update.reused.append(Reused(msgid, known.origin, 1.0))
             continue
-        if message.string or msgid in seen or len(msgid) < NEAR_MIN_LENGTH:
-            update.fuzzy += guessed and message.fuzzy
+        edited = get_close_matches(msgid, [k[0] for k in left], 1, EDIT_SIMILARITY)
+        if edited:
+            old_key = next(k for k in left if k[0] == edited[0])
+            source = left.pop(old_key)
+            consumed.add(old_key)
+            message = _carried(new, source, None)
+            # the text its translation was made from
+            message.previous_id = list(source.previous_id) or [str(source.id)]
+            merged.append(message)
+            update.fuzzy += 1
             continue
-        near = compendium.near(msgid, similarity)
+        near = None
+        if msgid not in seen and len(msgid) >= NEAR_MIN_LENGTH:
+            near = compendium.near(msgid, similarity)
         if near is not None:
             similar, ratio = near
-            message.string = similar.translation
-            message.flags.add("fuzzy")
-            message.previous_id = [similar.msgid]
-            message.user_comments.append(
-                f"{COMMENT_PREFIX} the translation of a similar message in {similar.origin} "
-                f"({int(ratio * 100)}% alike)"
-            )
+            comment = f"{SUGGESTION_PREFIX} in {similar.origin} ({int(ratio * 100)}% alike)"
+            message = _carried(new, similar.message, comment)
+            message.previous_id = [str(similar.message.id)]
+            merged.append(message)
             update.reused.append(Reused(msgid, similar.origin, ratio))
-    now = {str(m.id) for m in catalog if isinstance(m.id, str) and m.id}
+            continue
+        merged.append(new)
+    for message in merged:
+        catalog[message.id] = message
+    for key, message in obsolete.items():
+        catalog.obsolete[_obsolete_key(key)] = message
+    for key, message in before.items():
+        if key in wanted_keys or key in consumed:
+            continue  # still live, or carried whole into the message it became
+        if _holds_anything(message):
+            catalog.obsolete[_obsolete_key(key)] = message
+    now = {_key(m) for m in merged}
     update.added, update.removed = len(now - set(before)), len(set(before) - now)
     return catalog, update
-
-
-def _keep_obsolete(catalog: Catalog, before: dict[str, Message], msgid: str) -> None:
-    """Babel consumed *msgid* for a guess the compendium replaced: keep it as obsolete."""
-    if msgid in before and msgid not in catalog and msgid not in catalog.obsolete:
-        catalog.obsolete[msgid] = before[msgid]
 
 
 def plan_language(
     pot_dir: Path, locale_dir: Path, language: str, similarity: float = DEFAULT_SIMILARITY
 ) -> list[CatalogUpdate]:
     """Every template's catalog for *language*, updated in memory (nothing written)."""
-    templates = _files(pot_dir, ".pot")
+    _language(language)
+    templates = {domain: read_catalog_file(p) for domain, p in _files(pot_dir, ".pot").items()}
     catalog_dir = locale_dir / language / "LC_MESSAGES"
-    olds = {domain: read_catalog_file(path) for domain, path in _files(catalog_dir, ".po").items()}
+    paths = _files(catalog_dir, ".po")
+    olds = {domain: read_catalog_file(path) for domain, path in paths.items()}
     compendium = Compendium(olds)
-    originals = {domain: (catalog_dir / f"{domain}.po") for domain in olds}
     updates = []
-    for domain, pot_path in templates.items():
-        path = originals.get(domain, catalog_dir / f"{domain}.po")
-        catalog, update = _update_catalog(
-            olds.get(domain), read_catalog_file(pot_path), language, compendium, similarity
-        )
+    for domain, template in templates.items():
+        path = paths.get(domain, catalog_dir / f"{domain}.po")
+        catalog, update = _merge(olds.get(domain), template, language, compendium, similarity)
         update.path = path
         update.text = write_catalog(catalog)
         if update.created:
             update.changed = True
         else:
-            old_text = path.read_bytes()
-            update.changed = _without_creation_date(old_text) != _without_creation_date(
+            update.changed = _without_creation_date(path.read_bytes()) != _without_creation_date(
                 update.text
             )
         updates.append(update)

@@ -10,9 +10,13 @@ from babel.messages.pofile import PoFileParser, unescape
 class PreviousParser(PoFileParser):
     """Babel's ``.po`` parser, reading ``#| msgid`` lines into the next entry's ``previous_id``.
 
-    ``#| msgctxt`` and ``#| msgid_plural`` lines are read and dropped (the book uses neither), as
-    are the previous text of obsolete entries (``#~|``, which GNU ``msgmerge`` writes and Babel
-    rejects as an invalid keyword).
+    Previous text is read for live and obsolete entries alike (``#~| msgid``, which GNU
+    ``msgmerge`` writes and Babel rejects as an invalid keyword); ``#| msgctxt`` and
+    ``#| msgid_plural`` lines are read and dropped (the book uses neither). Flags and translator
+    comments are the ones the file writes: Babel's :class:`~babel.messages.catalog.Message`
+    adds ``python-format`` to any msgid that looks like a format string (``50% done``), which
+    would make ``msgfmt --check`` compare format directives nobody declared, and collapses a
+    comment written twice in a row.
     The one place seriesbook uses Babel's private parser API (pinned in
     :data:`seriesbook.compat.INTERNALS`; Babel reads ``#|`` lines as comments:
     https://github.com/python-babel/babel/issues/206).
@@ -40,6 +44,7 @@ class PreviousParser(PoFileParser):
 
     def _process_message_line(self, lineno: int, line: str, obsolete: bool = False) -> None:
         if obsolete and line.startswith("|"):
+            self._process_comment("#" + line)
             return
         super()._process_message_line(lineno, line, obsolete)
 
@@ -48,9 +53,20 @@ class PreviousParser(PoFileParser):
         msgid = self.messages[0].denormalize() if self.messages else None
         context = self.context.denormalize() if self.context else None
         obsolete = self.obsolete
+        flags = {flag for flag in self.flags if flag}
+        comments = list(self.user_comments)
+        lineno = self.offset + 1
         super()._add_message()
-        if not pieces or not isinstance(msgid, str) or obsolete:
+        if not isinstance(msgid, str):
             return
-        message = self.catalog.get(msgid, context)
-        if message is not None and not message.previous_id:
+        if obsolete:
+            message = self.catalog.obsolete.get((msgid, context) if context else msgid)
+        else:
+            message = self.catalog.get(msgid, context)
+        if message is None or message.lineno != lineno:
+            return  # a duplicate: Babel keeps the first
+        if msgid:
+            message.flags = flags  # as written: no python-format Babel guessed
+            message.user_comments = comments  # as written: Babel collapses repeated ones
+        if pieces and not message.previous_id:
             message.previous_id = ["".join(unescape(piece) for piece in pieces)]

@@ -108,9 +108,25 @@ def replace_node_updater(updater: type[SphinxNodeUpdater]) -> None:
     i18n._NodeUpdater = updater  # type: ignore[misc]
 
 
-def set_contents_name(builder: Builder, name: str) -> None:
-    """Title the LaTeX table of contents *name* (Sphinx takes the first toctree's caption)."""
-    builder.get_contentsname = lambda indexfile: name  # type: ignore[attr-defined]
+def filter_compiled_catalogs(
+    builder: Builder,
+    compile_usable: Callable[[Callable[[set[Any], str], None], set[Any], str], None],
+) -> None:
+    """Route the builder's ``compile_catalogs(catalogs, message)`` through *compile_usable*,
+    which gets Sphinx's own method, the catalogs Sphinx chose and its message.
+
+    Sphinx compiles every ``.po`` it finds before reading (``gettext_auto_build``) and offers
+    no event between choosing the catalogs (all, the outdated ones, a page's) and compiling
+    them; a catalog Babel cannot read must never be compiled, and every builder (html, latex,
+    epub, the checker …) compiles. So the builder *instance*'s method is wrapped, the class
+    left alone: one of the stated exceptions in :data:`seriesbook.compat.REASSIGNED`.
+    """
+    compile_catalogs = builder.compile_catalogs
+
+    def compile_chosen(catalogs: set[Any], message: str) -> None:
+        compile_usable(compile_catalogs, catalogs, message)
+
+    setattr(builder, "compile_catalogs", compile_chosen)  # noqa: B010 (a method of the instance)
 
 
 def init_search_language(language: SearchLanguage, options: dict[str, str]) -> None:

@@ -46,7 +46,13 @@ from seriesbook.core.config import (
     source_language,
 )
 from seriesbook.editions import _diagrams, _kept_messages, _marks, _titles
-from seriesbook.editions._catalogs import check_before_compiling, read_catalog, report_orphans
+from seriesbook.editions._catalogs import (
+    CatalogProblem,
+    check_before_compiling,
+    parse_catalog,
+    read_catalog,
+    report_orphans,
+)
 from seriesbook.editions._coverage import (
     Coverage,
     NoteMessages,
@@ -72,6 +78,7 @@ from seriesbook.editions._outdated import (
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._previous import (
     COMMENT_PREFIX,
+    SUGGESTION_PREFIX,
     previous_text,
     write_catalog,
 )
@@ -103,6 +110,8 @@ __all__ = [
     "CATALOG",
     "COMMENT_PREFIX",
     "NOTICE_CLASS",
+    "SUGGESTION_PREFIX",
+    "CatalogProblem",
     "Coverage",
     "PreviousParser",
     "catalog_coverage",
@@ -115,6 +124,7 @@ __all__ = [
     "html_lang",
     "mark_toctree_captions",
     "marked_change",
+    "parse_catalog",
     "previous_text",
     "recognizers",
     "report_text",
@@ -157,7 +167,8 @@ class CheckCatalogs(SphinxTransform):
         return read_catalog(path, self.config.source_encoding)
 
     def _check(self, catalog: Catalog, path: Path, language: str) -> None:
-        check_catalog(catalog, path, recognizers(self.config, language))
+        labels = (str(node["message"]) for node in self.document.findall(diagram_label))
+        check_catalog(catalog, path, recognizers(self.config, language), labels)
         _diagrams.check_labels(self.document, catalog, path)
 
 

@@ -7,12 +7,16 @@ about to compile is first read with :func:`load_catalog`: one that cannot be rea
 parsed is ``i18n-catalog`` at its file and line, is not compiled (a stale ``.mo`` is removed, so
 its page shows the book's own text) and is skipped everywhere else (checks, coverage); the other
 catalogs and editions are untouched.
-A duplicate msgid (Babel keeps the first) and a catalog whose page no longer exists are
-``i18n-catalog`` too.
+A duplicate msgid (Babel keeps the first), a header declaring another charset than the one the
+file is read in (Sphinx reads every catalog in ``source_encoding``, whatever it declares: an
+ISO-8859-1 header over Chinese text would be compiled wrong) and a catalog whose page no longer
+exists are ``i18n-catalog`` too. ``seriesbook update-po`` reads catalogs with the same
+:func:`parse_catalog` and stops at any of these problems.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,7 +27,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
-from seriesbook.compat import PreviousParser
+from seriesbook.compat import PreviousParser, filter_compiled_catalogs
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
 
@@ -84,17 +88,18 @@ def load_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
     try:
         state = path.stat()
     except OSError:
-        return _load_catalog(path, encoding)  # reports why
+        return parse_catalog(path, encoding)  # reports why
     key = (str(path), encoding, state.st_size, state.st_mtime_ns, state.st_ctime_ns, state.st_ino)
     loaded = _LOADED.get(key)
     if loaded is None:
         if len(_LOADED) >= _LOADED_LIMIT:
             _LOADED.clear()
-        loaded = _LOADED[key] = _load_catalog(path, encoding)
+        loaded = _LOADED[key] = parse_catalog(path, encoding)
     return loaded
 
 
-def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
+def parse_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
+    """Read *path* afresh (never shared: the caller may change it), collecting its problems."""
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -116,6 +121,9 @@ def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
     except (ValueError, LookupError, TypeError) as error:  # Babel on a bad header, plural forms
         message = f"not a valid .po file: {error}; the catalog is not used"
         return LoadedCatalog(None, [CatalogProblem(path, None, message)])
+    declared = _charset_problem(path, catalog, encoding, text)
+    if declared is not None:
+        return LoadedCatalog(None, [declared])
     problems = [
         CatalogProblem(
             path,
@@ -126,6 +134,31 @@ def _load_catalog(path: Path, encoding: str) -> LoadedCatalog:
         for message, first in catalog.duplicates
     ]
     return LoadedCatalog(catalog, problems)
+
+
+def _charset_problem(
+    path: Path, catalog: Catalog, encoding: str, text: str
+) -> CatalogProblem | None:
+    """A header declaring a charset the file is not read in (Babel keeps what it declares)."""
+    declared = str(catalog.charset or "utf-8")
+    if declared.upper() == "CHARSET":  # a template's placeholder (xgettext)
+        return None
+    line = next(
+        (number for number, content in enumerate(text.split("\n"), 1)
+         if "charset=" in content.lower()),
+        1,
+    )
+    try:
+        known = codecs.lookup(declared).name
+    except LookupError:
+        return CatalogProblem(path, line, f"declares charset {declared!r}, which is not a "
+                              f"known encoding; declare charset=UTF-8: the catalog is not used")
+    if known != codecs.lookup(encoding.removesuffix("-sig")).name:
+        read_as = encoding.removesuffix("-sig").upper()
+        return CatalogProblem(path, line, f"declares charset {declared!r}, but catalogs are "
+                              f"read as {read_as} (source_encoding); declare charset={read_as}: "
+                              "the catalog is not used")
+    return None
 
 
 def read_catalog(path: Path, encoding: str = "utf-8-sig") -> Catalog | None:
@@ -143,16 +176,18 @@ def check_before_compiling(
     Sphinx calls :meth:`~sphinx.builders.Builder.compile_catalogs` with the catalogs it means to
     compile (all, the outdated ones, or a page's) at the start of every build.
     """
-    builder = app.builder
-    compile_catalogs = builder.compile_catalogs
 
-    def compile_usable(catalogs: set[CatalogInfo], message: str) -> None:
+    def compile_usable(
+        compile_catalogs: Callable[[set[CatalogInfo], str], None],
+        catalogs: set[CatalogInfo],
+        message: str,
+    ) -> None:
         usable_ones = {info for info in catalogs if usable(info, app.config)}
         compile_catalogs(usable_ones, message)
         if then is not None:
             then(app, usable_ones)
 
-    setattr(builder, "compile_catalogs", compile_usable)  # noqa: B010 (a method of the instance)
+    filter_compiled_catalogs(app.builder, compile_usable)
 
 
 def usable(info: CatalogInfo, config: Config) -> bool:

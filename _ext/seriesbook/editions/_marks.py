@@ -34,8 +34,6 @@ same mark would buy nothing there.
 
 from __future__ import annotations
 
-import html
-import json
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
@@ -49,6 +47,7 @@ from sphinxcontrib.mermaid import mermaid
 
 from seriesbook import compat
 from seriesbook.core.config import is_translated_edition, language_tag, source_language
+from seriesbook.core.escape import html_attribute, html_text, script_json
 from seriesbook.editions._diagrams import diagram_label
 
 if TYPE_CHECKING:
@@ -137,12 +136,8 @@ def _name_source_labels(
     if diagram.parent is None:
         return
     texts = sorted({"".join(_LINE_BREAK.sub("", str(label["text"])).split()) for label in labels})
-    data = json.dumps({"lang": language_tag(language), "labels": texts}, ensure_ascii=False)
-    script = (
-        f'<script type="application/json" class="{SOURCE_LABELS_CLASS}">'
-        + data.replace("</", "<\\/")  # never ends the script element
-        + "</script>\n"
-    )
+    data = script_json({"lang": language_tag(language), "labels": texts})
+    script = f'<script type="application/json" class="{SOURCE_LABELS_CLASS}">{data}</script>\n'
     diagram.parent.insert(diagram.parent.index(diagram) + 1, nodes.raw("", script, format="html"))
 
 
@@ -209,7 +204,7 @@ def mark_page(
         and len(title.children) == 1
         and _is_marked(title[0])  # the page's title is the source's
     ):
-        context["pagetitle"] = f"<span {attributes}>{html.escape(pagetitle)}</span>"
+        context["pagetitle"] = f"<span {attributes}>{html_text(pagetitle)}</span>"
     for caption in _captions_as_written(doctree):
         written = CAPTION_HTML + caption.astext().translate(HTML5Translator.special_characters)
         marked = written.replace('role="heading"', f'{attributes} role="heading"', 1)
@@ -232,7 +227,7 @@ def mark_epub_root(
     tag = context.get("html_tag")
     if app.builder.name != "epub" or not isinstance(tag, str) or "lang=" in tag:
         return
-    language = html.escape(language_tag(str(app.config.language or "en")))
+    language = html_attribute(language_tag(str(app.config.language or "en")))
     context["html_tag"] = tag.removesuffix(">") + f' lang="{language}" xml:lang="{language}">'
 
 

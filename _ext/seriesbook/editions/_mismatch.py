@@ -1,4 +1,5 @@
-"""``i18n-mismatch``: a translation must keep its message's § numbers, chapters and citations.
+"""``i18n-mismatch``: a translation must keep its message's § numbers, chapters, citations and
+raw HTML.
 
 For every translated message of the edition's catalogs (fuzzy ones are not used by the build,
 so they are not checked) the multiset of § numbers, of chapter mentions (``第2章`` and
@@ -6,6 +7,10 @@ so they are not checked) the multiset of § numbers, of chapter mentions (``第2
 problem is reported at the catalog's ``.po`` file and the msgid's line there: that is where the
 translator fixes it (the page's line is not in the catalog, since locations are off to keep
 catalog diffs small).
+
+A translation adding raw HTML its source does not have (MyST passes ``<b>``, ``<!--`` or
+``<script>`` in a msgstr through to the page, where ``<!--`` in a title hides the rest of it) is
+``i18n-mismatch`` too: the translator's text is text, never the page's structure.
 
 Recognizers are plain functions ``text → list of keys``: the sections capability's
 :func:`~seriesbook.sections.section_numbers` and :func:`~seriesbook.sections.find_mentions`, and
@@ -15,6 +20,7 @@ the citations capability's :func:`~seriesbook.citations.find_citations`, so "wha
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
@@ -29,6 +35,17 @@ if TYPE_CHECKING:
     from sphinx.config import Config
 
 Recognizer = Callable[[str], Iterable[str]]
+
+#: What makes text raw HTML in MyST: a tag's start, a comment, CDATA, a processing instruction.
+_MARKUP = re.compile(r"<!--|<!\[CDATA\[|<[?!]|</?[A-Za-z][\w:-]*")
+#: Inline code and roles (``{src}`Engine.run <pkg/engine.py:5>```): their ``<`` is not HTML.
+_BACKTICKS = re.compile(r"(`+).+?\1", re.DOTALL)
+
+
+def html_markup(text: str) -> list[str]:
+    """The raw HTML pieces of *text* outside inline code (``<b``, ``</b``, ``<!--``), lower
+    case."""
+    return [match.group().lower() for match in _MARKUP.finditer(_BACKTICKS.sub("", text))]
 
 
 def differences(msgid: str, msgstr: str, recognizers: Mapping[str, Recognizer]) -> list[str]:
@@ -47,15 +64,26 @@ def differences(msgid: str, msgstr: str, recognizers: Mapping[str, Recognizer]) 
     return found
 
 
-def check_catalog(catalog: Catalog, path: Path, recognizers: Mapping[str, Recognizer]) -> int:
-    """Warn about every translated message of *catalog* whose numbers differ; return the count."""
+def check_catalog(
+    catalog: Catalog,
+    path: Path,
+    recognizers: Mapping[str, Recognizer],
+    labels: Iterable[str] = (),
+) -> int:
+    """Warn about every translated message of *catalog* whose numbers differ; return the count.
+
+    *labels* are the page's diagram labels: their translations are never MyST (the diagram
+    code escapes them; ``i18n-diagram`` checks them), so raw HTML in one is text."""
     count = 0
+    labels = set(labels)
+    as_label = {what: found for what, found in recognizers.items() if found is not html_markup}
     for message in catalog:
         if not message.id or message.fuzzy or not isinstance(message.string, str):
             continue
         if not message.string or message.string == message.id:
             continue
-        problems = differences(str(message.id), message.string, recognizers)
+        used = as_label if message.id in labels else recognizers
+        problems = differences(str(message.id), message.string, used)
         if problems:
             count += 1
             warn(
@@ -92,4 +120,5 @@ def recognizers(config: Config, language: str) -> dict[str, Recognizer]:
         "§ numbers": lambda text: ["§" + number for number in section_numbers(text)],
         "chapter mentions": chapters,
         "citations": lambda text: find_citations(text, suffixes),
+        "raw HTML": html_markup,
     }

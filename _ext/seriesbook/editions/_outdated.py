@@ -37,7 +37,7 @@ from seriesbook.core.config import get_config, is_translated_edition, source_lan
 from seriesbook.editions._catalogs import load_catalog, read_catalog
 from seriesbook.editions._coverage import catalog_path
 from seriesbook.editions._mismatch import differences, recognizers
-from seriesbook.editions._previous import COMMENT_PREFIX
+from seriesbook.editions._previous import SUGGESTION_PREFIX
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def shown_fuzzy(catalog: Catalog, config: Config) -> set[str]:
         for message in catalog
         if isinstance(message.id, str) and message.id and message.fuzzy
         and isinstance(message.string, str) and message.string and message.string != message.id
-        and not any(comment.startswith(COMMENT_PREFIX) for comment in message.user_comments)
+        and not any(comment.startswith(SUGGESTION_PREFIX) for comment in message.user_comments)
         and not differences(message.id, message.string, found)
     }
 

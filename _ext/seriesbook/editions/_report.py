@@ -29,7 +29,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.core.percent import floor_percent
+from seriesbook.core.percent import floor_percent, percent_text
 from seriesbook.editions._catalogs import read_catalog
 from seriesbook.editions._coverage import (
     FUZZY,
@@ -181,9 +181,12 @@ def fuzzy_entries(env: BuildEnvironment, languages: list[str]) -> list[dict[str,
 
 def report_text(report: dict[str, Any]) -> str:
     """The report as text: a line per chapter and § section, then each stale message."""
+    total = report[TRANSLATED] + report[FUZZY] + report[UNTRANSLATED]
+    percent = percent_text(floor_percent(report[TRANSLATED], total))
     lines = [
-        f"{report['language']}: {report[TRANSLATED]} translated, {report[FUZZY]} fuzzy, "
-        f"{report[UNTRANSLATED]} untranslated, {report['todo_chars']:,} characters to do"
+        f"{report['language']}: {percent}% translated: {report[TRANSLATED]} translated, "
+        f"{report[FUZZY]} fuzzy, {report[UNTRANSLATED]} untranslated, "
+        f"{report['todo_chars']:,} characters to do"
     ]
     for chapter in report["chapters"]:
         lines.append("")

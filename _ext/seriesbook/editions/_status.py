@@ -10,13 +10,16 @@ notice has no link.
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from seriesbook.core.config import is_translated_edition
+from seriesbook.core.config import is_translated_edition, language_tag, source_language
+from seriesbook.core.escape import html_attribute, html_text
 from seriesbook.core.percent import floor_percent, percent_text
+from seriesbook.editions._catalogs import read_catalog
+from seriesbook.editions._coverage import catalog_path
+from seriesbook.editions._outdated import shown_fuzzy
 from seriesbook.editions._report import translation_report
 from seriesbook.editions._ui import status_headers, status_summary, status_title
 
@@ -73,31 +76,70 @@ def _cells(counts: dict[str, Any]) -> str:
     return "".join(f"<td>{figure:,}</td>" for figure in figures)
 
 
+class _Titles:
+    """A title of the table as HTML, marked with the source language when the edition shows it
+    untranslated (its page has no catalog, or no translation of it the edition shows)."""
+
+    def __init__(self, app: Sphinx) -> None:
+        self.app = app
+        self.language = str(app.config.language)
+        self.source = html_attribute(language_tag(source_language(app.config)))
+        self.shown: dict[str, dict[str, str]] = {}
+
+    def _translations(self, docname: str) -> dict[str, str]:
+        if docname not in self.shown:
+            path = catalog_path(self.app.env, self.language, docname)
+            catalog = read_catalog(path, self.app.config.source_encoding) if path else None
+            found: dict[str, str] = {}
+            if catalog is not None:
+                fuzzy = shown_fuzzy(catalog, self.app.config)
+                found = {
+                    str(m.id): str(m.string) for m in catalog
+                    if isinstance(m.id, str) and m.id and m.string
+                    and (not m.fuzzy or m.id in fuzzy)
+                }
+            self.shown[docname] = found
+        return self.shown[docname]
+
+    def html(self, docname: str, text: str) -> str:
+        shown = {_plain(string) for string in self._translations(docname).values()}
+        if text in shown:
+            return html_text(text)
+        return f'<span lang="{self.source}">{html_text(text)}</span>'
+
+
+def _plain(markdown: str) -> str:
+    """A title's translation as its text reads (without MyST's inline code and emphasis marks)."""
+    return markdown.replace("`", "").replace("*", "")
+
+
 def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
     """The page's body: the title, the edition's percentage and the table."""
     from seriesbook.sections import section_id
 
     total = report["translated"] + report["fuzzy"] + report["untranslated"]
     percent = percent_text(floor_percent(report["translated"], total))
-    head = "".join(f'<th scope="col">{escape(header)}</th>' for header in status_headers())
+    head = "".join(f'<th scope="col">{html_text(header)}</th>' for header in status_headers())
+    titles = _Titles(app)
     rows = []
     for chapter in report["chapters"]:
         uri = app.builder.get_relative_uri(STATUS_PAGE, chapter["docname"])
         rows.append(
-            f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{escape(uri)}">'
-            f"{escape(chapter['title'])}</a></th>{_cells(chapter)}</tr>"
+            f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{html_attribute(uri)}">'
+            f"{titles.html(chapter['docname'], chapter['title'])}</a></th>{_cells(chapter)}</tr>"
         )
         for section in chapter["sections"]:
             if section["number"] is None:
                 continue
             anchor = f"{uri}#{section_id(section['number'])}"
             rows.append(
-                f'<tr class="{TABLE_CLASS}-section"><td><a href="{escape(anchor)}">'
-                f"{escape(section['title'])}</a></td>{_cells(section)}</tr>"
+                f'<tr class="{TABLE_CLASS}-section"><td><a href="{html_attribute(anchor)}">'
+                f"{titles.html(chapter['docname'], section['title'])}</a></td>"
+                f"{_cells(section)}</tr>"
             )
     summary = status_summary(percent, report["translated"], total)
     return (
-        f'<section id="{STATUS_PAGE}">\n<h1>{escape(title)}</h1>\n<p>{escape(summary)}</p>\n'
+        f'<section id="{STATUS_PAGE}">\n<h1>{html_text(title)}</h1>\n<p>{html_text(summary)}</p>\n'
         f'<table class="{TABLE_CLASS} docutils">\n<thead><tr>{head}</tr></thead>\n<tbody>\n'
         + "\n".join(rows)
         + "\n</tbody>\n</table>\n</section>\n"

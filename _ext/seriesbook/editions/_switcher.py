@@ -10,7 +10,6 @@ A relative pattern is taken from the edition's root; an absolute one (``/{rtd_la
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +21,7 @@ from seriesbook.core.config import (
     get_config,
     rtd_language,
 )
+from seriesbook.core.escape import html_attribute, html_text
 from seriesbook.editions._ui import editions_label, html_lang, language_name
 
 if TYPE_CHECKING:
@@ -52,14 +52,14 @@ def edition_link(app: Sphinx, pagename: str, language: str) -> str:
 
 
 def switcher_html(editions: list[str], current: str, links: dict[str, str]) -> str:
-    label = escape(editions_label())
+    label = html_attribute(editions_label())  # also the nav's aria-label
     items = [f'<span class="seriesbook-editions-label">{label}:</span>']
     for language in editions:
-        name, lang = escape(language_name(language)), escape(html_lang(language))
+        name, lang = html_text(language_name(language)), html_attribute(html_lang(language))
         if language == current:
             items.append(f'<strong lang="{lang}" aria-current="page">{name}</strong>')
         else:
-            href = escape(links[language])
+            href = html_attribute(links[language])
             items.append(
                 f'<a class="seriesbook-edition" href="{href}" hreflang="{lang}" lang="{lang}">'
                 f"{name}</a>"

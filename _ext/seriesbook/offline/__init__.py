@@ -25,8 +25,8 @@ from seriesbook.offline._glyphs import glyph_checker
 from seriesbook.offline._settings import MAIN_FONT, apply_defaults
 from seriesbook.offline._structure import (
     BookStructure,
+    LaTeXBuilder,
     book_part,
-    no_contents_caption,
     pdf_destination,
     skip_node,
     visit_book_part,
@@ -45,7 +45,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # settings: LaTeX and EPUB defaults every volume gets (conf.py may still set them)
     app.connect("config-inited", apply_defaults, priority=400)
     # structure: toctree captions become LaTeX parts, every § id a named PDF destination
-    app.connect("builder-inited", no_contents_caption)
+    app.add_builder(LaTeXBuilder, override=True)
     skip = (skip_node, None)
     others = {name: skip for name in ("html", "epub", "text", "man", "texinfo")}
     app.add_node(book_part, latex=(visit_book_part, None), **others)  # type: ignore[arg-type]

@@ -17,13 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
+from sphinx.builders.latex import LaTeXBuilder as SphinxLaTeXBuilder
 from sphinx.locale import _
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from seriesbook import compat
-
 if TYPE_CHECKING:
-    from sphinx.application import Sphinx
     from sphinx.writers.latex import LaTeXTranslator
 
 # The ids seriesbook.sections gives numbered sections and chapter titles (sec-12-3, ch-12).
@@ -127,9 +125,10 @@ def skip_node(self: nodes.NodeVisitor, node: nodes.Element) -> None:
     raise nodes.SkipNode
 
 
-def no_contents_caption(app: Sphinx) -> None:
-    """Sphinx titles the table of contents with the first toctree's caption ("开篇"): those
-    captions are the parts here, so the contents get the language's own name ("目录")."""
-    if app.builder.format == "latex":
-        contents = str(_("Contents"))
-        compat.set_contents_name(app.builder, contents)
+class LaTeXBuilder(SphinxLaTeXBuilder):
+    """Sphinx's LaTeX builder (registered in its place with ``app.add_builder``), its table of
+    contents titled with the language's own name ("目录"): Sphinx takes the first toctree's
+    caption, and those captions are the parts here ("开篇")."""
+
+    def get_contentsname(self, indexfile: str) -> str:
+        return str(_("Contents"))

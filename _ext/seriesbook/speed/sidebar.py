@@ -33,7 +33,7 @@ from sphinx import addnodes
 from sphinx.environment.adapters.toctree import global_toctree_for_doc
 
 from seriesbook import __version__
-from seriesbook.core.config import get_config
+from seriesbook.core.config import get_config, is_translated_edition
 from seriesbook.editions import mark_toctree_captions
 
 if TYPE_CHECKING:
@@ -135,13 +135,17 @@ def local_toctree(
 
     Same defaults and argument handling as ``StandaloneHTMLBuilder._get_local_toctree``.
     """
-    if not get_config(builder.config).speedups or not kwargs.get("titles_only"):
+    reduced = get_config(builder.config).speedups and kwargs.get("titles_only")
+    if not reduced and not is_translated_edition(builder.config):
         return sphinx_toctree(collapse=collapse, **kwargs)
+    # a translated edition's sidebar in any theme (alabaster calls toctree() without
+    # titles_only) marks its untranslated captions; Sphinx's own steps otherwise
     kwargs.setdefault("includehidden", False)
     if kwargs.get("maxdepth") == "":
         kwargs.pop("maxdepth")
+    env = _view(builder.env) if reduced else builder.env
     toctree = global_toctree_for_doc(
-        _view(builder.env), pagename, builder, tags=builder.tags, collapse=collapse, **kwargs
+        env, pagename, builder, tags=builder.tags, collapse=collapse, **kwargs
     )
     if toctree is not None:
         mark_toctree_captions(toctree, builder.config)  # untranslated captions: lang="zh-CN"

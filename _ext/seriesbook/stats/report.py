@@ -114,16 +114,17 @@ def _total(chapters: list[dict[str, Any]], key: str) -> int | None:
 
 
 def edition_coverage(app: Sphinx, chapters: Iterable[str]) -> dict[str, dict[str, Any]] | None:
-    """Catalog coverage of the chapters in each translated edition (not the first, the book's
-    own language), or None without seriesbook.editions: message totals, ``percent`` (floored
-    to 0.1, so 100 means complete) and each chapter's percent."""
+    """Catalog coverage in each translated edition (not the first, the book's own language), or
+    None without seriesbook.editions: message totals of every page (the root page and the
+    other pages too, as ``seriesbook translations`` and the status page count them),
+    ``percent`` (floored to 0.1, so 100 means complete) and each chapter's percent."""
     coverage = _optional_api(app, "seriesbook.editions", "catalog_coverage")
     if coverage is None:
         return None
     names = list(chapters)
     editions: dict[str, dict[str, Any]] = {}
     for language in book_editions(app.config)[1:]:
-        by_doc = {d: c for d, c in coverage(app, language).items() if d in names}
+        by_doc = coverage(app, language)
         edition: dict[str, Any] = {
             key: sum(getattr(c, key) for c in by_doc.values())
             for key in ("total", "translated", "fuzzy", "untranslated")

@@ -30,10 +30,10 @@ from seriesbook.commands.rewrite import (
     line_of,
     literal_span,
     plan_catalog,
+    python_lines,
     read_text,
     shown,
 )
-from seriesbook.commands.rewrite._conf import python_lines
 from seriesbook.core.config import default_source, get_config
 
 if TYPE_CHECKING:

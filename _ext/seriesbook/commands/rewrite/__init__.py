@@ -70,7 +70,7 @@ from seriesbook.commands.rewrite._catalogs import (
     plan_catalog,
     verify_catalog,
 )
-from seriesbook.commands.rewrite._conf import entry_span, literal_span
+from seriesbook.commands.rewrite._conf import entry_span, literal_span, python_lines
 from seriesbook.commands.rewrite._inline import (
     Located,
     find_written,
@@ -116,6 +116,7 @@ __all__ = [
     "literal_span",
     "locate_inline",
     "plan_catalog",
+    "python_lines",
     "read_entries",
     "read_text",
     "role_content",

@@ -1,0 +1,166 @@
+"""Output that cannot be hijacked (issue 31): pages read with a browser's HTML parser, command
+output read as a terminal would, the escape functions one per context."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+from hypothesis import given
+from hypothesis import strategies as st
+from seriesbook.core.escape import CONTROL, html_attribute, html_text, script_json, terminal
+from sphinx.testing.util import SphinxTestApp
+
+ROOT = Path(__file__).parent / "roots" / "test-hostile-labels"
+
+
+def assert_terminal_safe(text: str) -> None:
+    """What a terminal would be given: no C0/C1 control character but newline and tab."""
+    found = CONTROL.findall(text)
+    assert not found, f"control characters {found!r} in {text!r}"
+
+
+def parsed(path: Path) -> BeautifulSoup:
+    """*path* as a browser parses it (html5lib follows the HTML standard, script states too)."""
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html5lib")
+
+
+@pytest.fixture
+def english(tmp_path: Path) -> Path:
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    app = SphinxTestApp(
+        "html", srcdir=book, builddir=book / "_build" / "en", confoverrides={"language": "en"},
+        status=StringIO(), warning=StringIO(),
+    )
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return Path(app.outdir)
+
+
+def test_an_untranslated_label_with_markup_keeps_the_page_after_the_diagram(
+    english: Path,
+) -> None:
+    page = parsed(english / "ch01.html")
+    paragraphs = [p.get_text() for p in page.select("div.body p")]
+    assert "The paragraph after the diagram." in paragraphs  # was inside the label script
+    (labels,) = page.select("script.seriesbook-source-labels")
+    assert json.loads(labels.string)["labels"] == ["<!--<script>"]
+    assert page.select_one("div.footer") is not None  # the page goes on to its end
+
+
+@given(st.text())
+def test_script_json_never_leaves_its_script_and_reads_back(text: str) -> None:
+    data = script_json({"label": text})
+    assert "<" not in data and ">" not in data and "&" not in data
+    assert json.loads(data) == {"label": text}
+    page = BeautifulSoup(f"<script type='application/json'>{data}</script><p>after</p>", "html5lib")
+    assert page.select_one("p") is not None and page.select_one("p").get_text() == "after"
+
+
+@given(st.text())
+def test_html_escapes_keep_the_structure(text: str) -> None:
+    page = BeautifulSoup(
+        f'<p title="{html_attribute(text)}">{html_text(text)}</p><p>after</p>', "html5lib"
+    )
+    first, after = page.select("p")
+    assert after.get_text() == "after" and not first.find_all(True)
+
+
+@given(st.text())
+def test_terminal_escape_leaves_no_control_character(text: str) -> None:
+    shown = terminal(text)
+    assert_terminal_safe(shown)
+    assert json.loads(terminal(json.dumps(text, ensure_ascii=False))) == text  # JSON stays JSON
+
+
+# --- command output a terminal can trust ------------------------------------------------------
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x9b1m\r"
+
+
+@pytest.fixture
+def hostile_book(tmp_path: Path) -> Path:
+    """The labels book with control characters in a source heading and in a msgstr."""
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    with (book / "ch01.md").open("a", encoding="utf-8") as stream:
+        stream.write(f"\n## §1.1 控制{HOSTILE}字符\n\n未译的段落。\n")
+    catalog = book / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(
+        text.replace('"Kernel"', '"Kernel\\033]0;pwned\\007"'), encoding="utf-8"
+    )
+    return book
+
+
+@pytest.mark.parametrize("command", [["translations"], ["stats"], ["check"]])
+def test_command_text_output_reaches_the_terminal_escaped(
+    hostile_book: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    from seriesbook.commands.cli import main
+
+    main([*command, str(hostile_book)])
+    captured = capsys.readouterr()
+    assert_terminal_safe(captured.out)
+    assert_terminal_safe(captured.err)
+    if command == ["translations"]:
+        assert "控制\\u001b]0;pwned\\u0007" in captured.out  # shown, escaped, not dropped
+
+
+def test_json_output_stays_json_and_terminal_safe(
+    hostile_book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from seriesbook.commands.cli import main
+
+    main(["translations", str(hostile_book), "--format", "json"])
+    out = capsys.readouterr().out
+    assert_terminal_safe(out)
+    assert "\\u001b]0;pwned\\u0007" in json.dumps(json.loads(out))  # the text, read back
+
+
+def test_a_closed_pipe_ends_the_command_without_a_traceback(tmp_path: Path) -> None:
+    """``seriesbook update-po | head -1``: more output than a pipe holds, the reader gone."""
+    import subprocess
+    import sys
+
+    templates = tmp_path / "gettext"
+    templates.mkdir()
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    for number in range(1500):
+        (templates / f"page-with-a-long-name-{number:05}.pot").write_text(header, "utf-8")
+    (tmp_path / "locale" / "en" / "LC_MESSAGES").mkdir(parents=True)
+    script = Path(sys.executable).parent / "seriesbook"
+    result = subprocess.run(
+        f"'{script}' update-po -p gettext -d locale | head -1",
+        shell=True, cwd=tmp_path, capture_output=True, text=True, check=False,
+    )
+    assert result.stdout.startswith("Create: ")
+    assert "Traceback" not in result.stderr and "BrokenPipeError" not in result.stderr, (
+        result.stderr
+    )
+
+
+def test_a_translation_adding_markup_is_a_mismatch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A msgstr ``<!--`` would hide the rest of the page (MyST passes raw HTML through)."""
+    from seriesbook.commands.cli import main
+
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    catalog = book / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    text = catalog.read_text(encoding="utf-8")
+    catalog.write_text(text.replace(
+        '"The paragraph after the diagram."', '"The paragraph <!-- after the diagram."'
+    ), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(book)]) == 1
+    out = capsys.readouterr().out
+    assert "i18n-mismatch" in out and "raw HTML: added <!--" in out, out
