@@ -148,6 +148,13 @@ def cmd_update_po(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    from seriesbook.commands.convert import run_convert
+
+    glossary = Path(args.glossary) if args.glossary else None
+    return run_convert(args.language, Path(args.pot_dir), Path(args.locale_dir), glossary)
+
+
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
     parser.add_argument(
         "srcdir",
@@ -239,6 +246,20 @@ def build_parser() -> argparse.ArgumentParser:
                            help="how alike (0-1, difflib's ratio) a moved message must be to "
                            f"get another's translation as fuzzy (default {DEFAULT_SIMILARITY})")
     update_po.set_defaults(run=cmd_update_po)
+
+    convert = commands.add_parser(
+        "convert",
+        help="fill and refresh a converted edition's catalogs (zh_TW: OpenCC s2twp and the "
+        "glossary; reviewed translations kept); report false friends",
+    )
+    convert.add_argument("language", help="the converted edition (zh_TW)")
+    convert.add_argument("-p", "--pot-dir", default="_build/gettext",
+                         help="the templates of `make gettext` (default: _build/gettext)")
+    convert.add_argument("-d", "--locale-dir", default="locale",
+                         help="the catalogs' root (default: locale)")
+    convert.add_argument("--glossary", metavar="FILE",
+                         help="the glossary (default: LOCALE_DIR/LANGUAGE/glossary.toml)")
+    convert.set_defaults(run=cmd_convert)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)

@@ -58,6 +58,9 @@ from seriesbook.editions._coverage import (
     purge_messages,
 )
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._machine import MARK as MACHINE_MARK
+from seriesbook.editions._machine import fingerprint, is_machine_converted
+from seriesbook.editions._machine import mark_of as machine_mark
 from seriesbook.editions._marks import mark_toctree_captions
 from seriesbook.editions._mismatch import check_catalog, differences, recognizers
 from seriesbook.editions._notice import NOTICE_CLASS, add_notice
@@ -96,6 +99,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CATALOG",
     "COMMENT_PREFIX",
+    "MACHINE_MARK",
     "NOTICE_CLASS",
     "Coverage",
     "PreviousParser",
@@ -104,8 +108,11 @@ __all__ = [
     "diagram_words",
     "differences",
     "download_tooltip",
+    "fingerprint",
     "fuzzy_entries",
     "html_lang",
+    "is_machine_converted",
+    "machine_mark",
     "mark_toctree_captions",
     "marked_change",
     "previous_text",

@@ -1,0 +1,9 @@
+extensions = ["seriesbook"]
+exclude_patterns = ["_build", "locale"]
+language = "zh_CN"
+locale_dirs = ["locale"]
+gettext_compact = False
+gettext_uuid = False
+gettext_location = False
+html_search_language = "zh"
+seriesbook_editions = ["zh_CN", "zh_TW"]

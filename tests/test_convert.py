@@ -1,0 +1,187 @@
+"""The zh_TW edition by conversion: ``seriesbook convert zh_TW`` on a small book, as a
+translator uses it (gettext, convert, edit a .po, edit the source, convert again), and the
+edition built from its catalogs."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from hypothesis import given
+from hypothesis import strategies as st
+from seriesbook.commands.cli import main
+from seriesbook.convert import Glossary, convert_message, pieces, protected
+from seriesbook.editions import PreviousParser, is_machine_converted
+from sphinx.testing.util import SphinxTestApp
+
+ROOT = Path(__file__).parent / "roots" / "test-convert-book"
+
+
+def copy_book(tmp_path: Path) -> Path:
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    return book
+
+
+def gettext_to(book: Path) -> Path:
+    """``make gettext``: the templates in _build/gettext/."""
+    app = SphinxTestApp("gettext", srcdir=book, builddir=book / "_build", freshenv=True)
+    try:
+        app.build(force_all=True)
+    finally:
+        app.cleanup()
+    return Path(app.outdir)
+
+
+def convert(book: Path, capsys: pytest.CaptureFixture[str], *extra: str) -> tuple[int, str]:
+    pot = gettext_to(book)
+    capsys.readouterr()
+    status = main(["convert", "zh_TW", "-p", str(pot), "-d", str(book / "locale"), *extra])
+    return status, capsys.readouterr().out
+
+
+def catalog(book: Path, page: str = "ch01") -> Catalog:
+    import io
+
+    parsed = Catalog()
+    path = book / "locale" / "zh_TW" / "LC_MESSAGES" / f"{page}.po"
+    PreviousParser(parsed).parse(io.StringIO(path.read_text("utf-8")))
+    return parsed
+
+
+def entries(book: Path, page: str = "ch01") -> dict[str, Message]:
+    return {str(m.id): m for m in catalog(book, page) if m.id}
+
+
+def po_path(book: Path, page: str = "ch01") -> Path:
+    return book / "locale" / "zh_TW" / "LC_MESSAGES" / f"{page}.po"
+
+
+# --- one message -----------------------------------------------------------------------------
+
+
+def test_opencc_alone_writes_the_false_friends() -> None:
+    converted = convert_message("算子的参数在进程的内存里", Glossary())
+    assert converted.text == "運算元的引數在程序的記憶體裡"
+    assert ("算子", "運算元") in converted.false_friends
+
+
+def test_the_glossary_decides_before_and_after_opencc() -> None:
+    glossary = Glossary(before={"算子": "算子", "参数": "參數"}, after={"記憶體": "內存"})
+    converted = convert_message("算子的参数在内存里", glossary)
+    assert converted.text == "算子的參數在內存裡"
+    assert converted.false_friends == []
+    assert converted.glossary == {("算子", "算子"): 1, ("参数", "參數"): 1, ("記憶體", "內存"): 1}
+
+
+def test_code_roles_links_and_urls_are_kept_byte_for_byte() -> None:
+    message = (
+        '调用 `内存()` 与 {src}`内存 <pkg/内存.py:5-9>`，见[内存](#sec-1-2 "内存")、'
+        "<https://example.org/内存>、https://example.org/a（内存）和 ``a`内存`b``。"
+    )
+    converted = convert_message(message, Glossary()).text
+    assert protected(converted) == protected(message)
+    assert '見[記憶體](#sec-1-2 "内存")' in converted
+    assert converted.endswith("和 ``a`内存`b``。")
+
+
+@given(st.text(alphabet=st.sampled_from(list('内存算子`{}[]()<>#:/ab §1.2\n"https')), max_size=60))
+def test_pieces_are_the_message(message: str) -> None:
+    assert "".join(piece.text for piece in pieces(message)) == message
+    assert protected(convert_message(message, Glossary()).text) == protected(message)
+
+
+# --- the translator's way ----------------------------------------------------------------------
+
+
+def test_conversion_fills_every_message_with_the_glossary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = copy_book(tmp_path)
+    status, out = convert(book, capsys)
+    assert status == 0, out
+    assert "Create: " in out and "converted" in out
+    assert "glossary: 算子 → 算子 ×" in out
+    for page in ("index", "ch01"):
+        for msgid, message in entries(book, page).items():
+            assert message.string, msgid
+            assert is_machine_converted(message), msgid
+            assert not message.fuzzy
+            assert protected(str(message.string)) == protected(msgid)
+    translated = {m.id: m.string for m in catalog(book)}
+    assert translated["第1章 算子与内存"] == "第1章 算子與記憶體"
+    assert translated["§1.1 参数与视图"] == "§1.1 參數與視圖"
+    assert translated["§1.2 回调与扩展"] == "§1.2 回呼與擴充"
+    assert "後臺行程讀取文件" in "".join(map(str, translated.values()))
+    text = po_path(book).read_text("utf-8")
+    assert "# machine-converted " in text
+    # a second run changes nothing
+    status, out = convert(book, capsys)
+    assert status == 0 and "Not changed: " in out and "converted" not in out.split("glossary")[0]
+
+
+def test_a_hand_fix_survives_and_goes_fuzzy_when_its_source_changes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = copy_book(tmp_path)
+    convert(book, capsys)
+    path = po_path(book)
+    # the translator fixes a title (and leaves the mark: the hash no longer matches)
+    text = path.read_text("utf-8")
+    text = text.replace('msgstr "§1.2 回呼與擴充"', 'msgstr "§1.2 回呼函式與擴充"')
+    path.write_text(text, "utf-8")
+    # the author edits another paragraph; conversion again
+    source = book / "ch01.md"
+    source.write_text(
+        source.read_text("utf-8").replace("后台进程读取文档。", "后台进程读取配置文档。"), "utf-8"
+    )
+    status, out = convert(book, capsys)
+    assert status == 0
+    assert "1 edited by hand, kept as reviewed" in out
+    now = entries(book)
+    fixed = now["§1.2 回调与扩展"]
+    assert fixed.string == "§1.2 回呼函式與擴充"
+    assert not is_machine_converted(fixed)
+    assert "machine-converted" not in " ".join(fixed.user_comments)
+    edited = next(m for k, m in now.items() if "配置文档" in k)
+    assert "後臺行程讀取配置文件" in str(edited.string) and is_machine_converted(edited)
+    assert not edited.fuzzy
+    # converting again leaves the fix alone
+    convert(book, capsys)
+    assert entries(book)["§1.2 回调与扩展"].string == "§1.2 回呼函式與擴充"
+    # now the author changes that title: the reviewed translation goes fuzzy with #|
+    source.write_text(
+        source.read_text("utf-8").replace("## §1.2 回调与扩展", "## §1.2 回调函数与扩展"), "utf-8"
+    )
+    status, out = convert(book, capsys)
+    after = entries(book)["§1.2 回调函数与扩展"]
+    assert after.fuzzy and after.string == "§1.2 回呼函式與擴充"
+    assert '#| msgid "§1.2 回调与扩展"' in po_path(book).read_text("utf-8")
+
+
+def test_without_the_glossary_false_friends_are_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = copy_book(tmp_path)
+    (book / "locale" / "zh_TW" / "glossary.toml").unlink()
+    status, out = convert(book, capsys)
+    assert status == 1
+    assert "no glossary at " in out
+    found = re.findall(r"^(\S+\.po):(\d+): convert-false-friend: (\S+) → (\S+) ", out, re.M)
+    assert ("算子", "運算元") in {(term, output) for _, _, term, output in found}
+    path, line = next((p, int(n)) for p, n, term, _ in found if term == "算子")
+    assert path.endswith("ch01.po")
+    assert "算子" in po_path(book).read_text("utf-8").splitlines()[line - 1]
+
+
+def test_a_broken_glossary_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    book = copy_book(tmp_path)
+    (book / "locale" / "zh_TW" / "glossary.toml").write_text("[before]\n算子 = \n", "utf-8")
+    gettext_to(book)
+    argv = ["convert", "zh_TW", "-p", str(book / "_build" / "gettext"), "-d", str(book / "locale")]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "glossary.toml: not valid TOML" in err and "Traceback" not in err
