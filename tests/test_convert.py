@@ -185,3 +185,67 @@ def test_a_broken_glossary_is_one_line(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "glossary.toml: not valid TOML" in err and "Traceback" not in err
+
+
+# --- the edition ---------------------------------------------------------------------------
+
+
+def build(book: Path, language: str) -> tuple[Path, str]:
+    app = SphinxTestApp(
+        "html",
+        srcdir=book,
+        builddir=book / "_build" / language,
+        confoverrides={"language": language},
+        freshenv=True,
+    )
+    try:
+        app.build(force_all=True)
+        return Path(app.outdir), app.warning.getvalue()
+    finally:
+        app.cleanup()
+
+
+def diagram_codes(html: str) -> list[str]:
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(html, "html.parser")
+    return [pre.get_text().strip() for pre in soup.select("pre.mermaid")]
+
+
+def section_ids(outdir: Path) -> set[str]:
+    found: set[str] = set()
+    for page in outdir.glob("*.html"):
+        found |= set(re.findall(r'id="(sec-[^"]+)"', page.read_text("utf-8")))
+    return found
+
+
+def test_the_zh_tw_edition_is_built_from_its_catalogs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = copy_book(tmp_path)
+    convert(book, capsys)
+    zh_tw, warnings = build(book, "zh_TW")
+    assert "WARNING" not in warnings, warnings
+    zh_cn, warnings = build(book, "zh_CN")
+    assert "WARNING" not in warnings, warnings
+    assert section_ids(zh_tw) == section_ids(zh_cn) and "sec-1-2" in section_ids(zh_tw)
+    page = (zh_tw / "ch01.html").read_text("utf-8")
+    source = (zh_cn / "ch01.html").read_text("utf-8")
+    assert '<html lang="zh-Hant-TW"' in page
+    assert "算子與記憶體" in page and "參數與視圖" in page
+    # code blocks and inline code are the source's, byte for byte (the block, untranslated,
+    # is marked as the source's language)
+    code = re.compile(
+        r'<div class="highlight"><pre>.*?</pre>|<code class="docutils literal.*?</code>', re.S
+    )
+    assert len(code.findall(page)) == 4
+    citations = re.compile(r'href="(https://example\.org/demo/[^"]+)"')
+    assert citations.findall(page) == citations.findall(source) != []
+    assert code.findall(page) == code.findall(source)
+    assert '<div class="highlight-python notranslate" lang="zh-CN">' in page
+    # the switcher names the edition in its own script and keeps the page
+    assert 'hreflang="zh-Hant-TW" lang="zh-Hant-TW">繁體中文</a>' in source
+    # the diagram's labels are converted, its code is the source's otherwise
+    assert diagram_codes(page) == [
+        'flowchart LR\n    A["算子 排程"] --> B["記憶體 分配器"]\n    B --> C("執行緒 與 行程")'
+    ]

@@ -184,6 +184,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(_marks.MarkSourceText)
     app.connect("html-page-context", _marks.mark_page, priority=600)  # after the theme's
     app.connect("html-page-context", _marks.mark_epub_root)
+    app.connect("html-page-context", _marks.tag_page_language)
     app.set_translator("epub", _marks.XmlLangTranslator, override=True)
     app.add_transform(NoteMessages)
     app.add_transform(NoteOutdated)  # fuzzy translations shown, marked (seriesbook_outdated_…)

@@ -134,8 +134,17 @@ def _pack_index(app: Sphinx) -> None:
         packed = PackedJavaScriptIndex(
             SectionStore.open(Path(app.doctreedir)),
             source.replace("_", "-") if source else None,
+            traditional=is_traditional(str(app.config.language or "")),
         )
         builder.indexer_format = packed
+
+
+#: Editions in Traditional Chinese: their search converts simplified queries to their text.
+TRADITIONAL = ("zh_TW", "zh_HK", "zh_Hant")
+
+
+def is_traditional(language: str) -> bool:
+    return language.replace("-", "_").startswith(TRADITIONAL)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:

@@ -1,5 +1,5 @@
 extensions = ["seriesbook"]
-exclude_patterns = ["_build", "locale"]
+exclude_patterns = ["_build", "demo-src", "locale"]
 language = "zh_CN"
 locale_dirs = ["locale"]
 gettext_compact = False
@@ -7,3 +7,7 @@ gettext_uuid = False
 gettext_location = False
 html_search_language = "zh"
 seriesbook_editions = ["zh_CN", "zh_TW"]
+seriesbook_sources = {
+    "demo": {"repo": "https://example.org/demo", "ref": "v1.0", "path": "demo-src"},
+}
+seriesbook_default_source = "demo"
