@@ -31,7 +31,7 @@ TEST_STAMP    = $(VENV)/.seriesbook-installed-test
 DEV_STAMP     = $(VENV)/.seriesbook-installed-dev
 NPM_STAMP     = node_modules/.seriesbook-installed
 
-.PHONY: help html test lint clean distclean livehtml gettext update-po bootstrap latexpdf epub \
+.PHONY: help html test lint clean distclean livehtml gettext update-po convert bootstrap latexpdf epub \
 	latexpdf-requirements epub-requirements
 
 help:
@@ -43,6 +43,7 @@ help:
 	@echo "make livehtml   rebuild the $(LIVE_LANGUAGE) edition on every change (sphinx-autobuild)"
 	@echo "make gettext    extract messages into $(BUILDDIR)/gettext/"
 	@echo "make update-po  update locale/<lang>/LC_MESSAGES/*.po for LANGUAGES (default: en)"
+	@echo "make convert    fill and refresh locale/zh_TW/ by conversion (reviewed entries kept)"
 	@echo "make clean      remove $(BUILDDIR)/; make distclean also removes .venv and node_modules"
 	@echo "make bootstrap  everything a developer uses: .venv with the test and dev extras, npm ci"
 	@echo "Overridable: PYTHON=$(PYTHON) SPHINXOPTS=$(SPHINXOPTS) LANGUAGES=$(LANGUAGES)"
@@ -146,6 +147,11 @@ gettext: $(RUNTIME_STAMP)
 update-po: gettext
 	$(BIN)/seriesbook update-po -p $(BUILDDIR)/gettext -d locale \
 	  $(addprefix -l ,$(LANGUAGES))
+
+# The Traditional Chinese edition's catalogs: update-po's update, then every message no person
+# has translated converted (OpenCC s2twp and locale/zh_TW/glossary.toml; docs/zh_TW.md).
+convert: gettext
+	$(BIN)/seriesbook convert zh_TW -p $(BUILDDIR)/gettext -d locale
 
 clean:
 	rm -rf $(BUILDDIR)

@@ -18,7 +18,12 @@ from docutils import nodes
 from seriesbook.core.config import is_translated_edition
 from seriesbook.core.percent import floor_percent, percent_text
 from seriesbook.editions._report import translation_report
-from seriesbook.editions._ui import status_headers, status_summary, status_title
+from seriesbook.editions._ui import (
+    status_converted_header,
+    status_headers,
+    status_summary,
+    status_title,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -68,9 +73,12 @@ def collect_status_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]
     yield STATUS_PAGE, {"title": title, "body": status_html(app, report, title)}, "page.html"
 
 
-def _cells(counts: dict[str, Any]) -> str:
+def _cells(counts: dict[str, Any], converted: bool = False) -> str:
     figures = (counts["translated"], counts["fuzzy"], counts["untranslated"], counts["todo_chars"])
-    return "".join(f"<td>{figure:,}</td>" for figure in figures)
+    cells = [f"<td>{figure:,}</td>" for figure in figures]
+    if converted:  # an edition made by conversion: how many no person has reviewed yet
+        cells.insert(1, f"<td>{counts.get('machine_converted', 0):,}</td>")
+    return "".join(cells)
 
 
 def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
@@ -79,13 +87,17 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
 
     total = report["translated"] + report["fuzzy"] + report["untranslated"]
     percent = percent_text(floor_percent(report["translated"], total))
-    head = "".join(f'<th scope="col">{escape(header)}</th>' for header in status_headers())
+    converted = bool(report.get("machine_converted"))
+    headers = status_headers()
+    if converted:
+        headers.insert(2, status_converted_header())
+    head = "".join(f'<th scope="col">{escape(header)}</th>' for header in headers)
     rows = []
     for chapter in report["chapters"]:
         uri = app.builder.get_relative_uri(STATUS_PAGE, chapter["docname"])
         rows.append(
             f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{escape(uri)}">'
-            f"{escape(chapter['title'])}</a></th>{_cells(chapter)}</tr>"
+            f"{escape(chapter['title'])}</a></th>{_cells(chapter, converted)}</tr>"
         )
         for section in chapter["sections"]:
             if section["number"] is None:
@@ -93,7 +105,7 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
             anchor = f"{uri}#{section_id(section['number'])}"
             rows.append(
                 f'<tr class="{TABLE_CLASS}-section"><td><a href="{escape(anchor)}">'
-                f"{escape(section['title'])}</a></td>{_cells(section)}</tr>"
+                f"{escape(section['title'])}</a></td>{_cells(section, converted)}</tr>"
             )
     summary = status_summary(percent, report["translated"], total)
     return (
