@@ -249,3 +249,43 @@ def test_the_zh_tw_edition_is_built_from_its_catalogs(
     assert diagram_codes(page) == [
         'flowchart LR\n    A["算子 排程"] --> B["記憶體 分配器"]\n    B --> C("執行緒 與 行程")'
     ]
+
+
+def packed_index(outdir: Path) -> dict[str, object]:
+    import json
+
+    from seriesbook.search.compact import PackedJavaScriptIndex
+
+    text = (outdir / "searchindex.js").read_text("utf-8")
+    literal = text[len(PackedJavaScriptIndex.PREFIX) : -len(PackedJavaScriptIndex.SUFFIX)]
+    loaded: dict[str, object] = json.loads(re.sub(r"\\(.)", r"\1", literal))
+    return loaded
+
+
+def test_the_zh_tw_search_status_and_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], twin: object
+) -> None:
+    from conftest import ask
+
+    book = copy_book(tmp_path)
+    convert(book, capsys)
+    # a reviewed title: the translator deletes its mark
+    path = po_path(book)
+    text = path.read_text("utf-8")
+    head, _, rest = text.partition("# machine-converted ")
+    path.write_text(head + rest.split("\n", 1)[1], "utf-8")
+    outdir, warnings = build(book, "zh_TW")
+    assert "WARNING" not in warnings
+    index = packed_index(outdir)
+    # a query in simplified characters, with the mainland's word, finds Taiwan's text
+    assert ask(twin, {"simplify": "内存", "index": index}) == "記憶體"  # type: ignore[arg-type]
+    assert ask(twin, {"simplify": "記憶體", "index": index}) == "記憶體"  # type: ignore[arg-type]
+    # the status page counts machine-converted messages apart
+    pages = [p for p in outdir.glob("*.html") if "機器轉換，未審閱" in p.read_text("utf-8")]
+    assert pages, sorted(p.name for p in outdir.glob("*.html"))
+    capsys.readouterr()
+    assert main(["translations", str(book), "--language", "zh_TW"]) == 0
+    out = capsys.readouterr().out
+    found = re.search(r"zh_TW: (\d+) translated \((\d+) machine-converted, not reviewed\)", out)
+    assert found is not None, out
+    assert int(found.group(1)) == int(found.group(2)) + 1
