@@ -16,6 +16,7 @@ from seriesbook.commands.cli import main
 from seriesbook.convert import Glossary, convert_message, pieces, protected
 from seriesbook.editions import PreviousParser, is_machine_converted
 from sphinx.testing.util import SphinxTestApp
+from test_editions_diagram_render import mermaid_page  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).parent / "roots" / "test-convert-book"
 
@@ -289,3 +290,36 @@ def test_the_zh_tw_search_status_and_report(
     found = re.search(r"zh_TW: (\d+) translated \((\d+) machine-converted, not reviewed\)", out)
     assert found is not None, out
     assert int(found.group(1)) == int(found.group(2)) + 1
+
+
+# --- a zh_TW diagram, by mermaid's own parser and drawn in a browser ----------------------------
+
+
+def converted_diagrams(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    book = copy_book(tmp_path)
+    convert(book, capsys)
+    outdir, _ = build(book, "zh_TW")
+    return diagram_codes((outdir / "ch01.html").read_text("utf-8"))
+
+
+def test_a_zh_tw_diagram_parses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from conftest import require
+    from test_editions_diagrams import NODE, mermaid_check
+
+    require(NODE is not None, "node is missing")
+    codes = converted_diagrams(tmp_path, capsys)
+    assert codes and mermaid_check(codes) == ["OK"] * len(codes)
+
+
+@pytest.mark.browser
+def test_a_zh_tw_diagram_draws(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    mermaid_page: object,  # noqa: F811
+) -> None:
+    from test_editions_diagram_render import render
+
+    codes = converted_diagrams(tmp_path, capsys)
+    results = render(mermaid_page, codes)  # type: ignore[arg-type]
+    assert [r["ok"] for r in results] == [True] * len(codes), results
+    assert "記憶體 分配器" in " ".join(" ".join(r["text"].split()) for r in results)
