@@ -11,3 +11,4 @@ seriesbook_sources = {
     "demo": {"repo": "https://example.org/demo", "ref": "v1.0", "path": "demo-src"},
 }
 seriesbook_default_source = "demo"
+html_theme = "sphinx_book_theme"
