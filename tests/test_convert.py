@@ -95,6 +95,32 @@ def test_pieces_are_the_message(message: str) -> None:
     assert protected(convert_message(message, Glossary()).text) == protected(message)
 
 
+MESSAGE = st.lists(
+    st.sampled_from(
+        ["算子", "参数", "内存", "`内存`", "[视图](#sec-1-1)", "“引号”", "§1.2", " ", "\n"]
+    )
+    | st.text(max_size=4),
+    max_size=8,
+).map("".join)
+
+
+@given(st.lists(MESSAGE, min_size=1, max_size=5, unique=True))
+def test_a_second_conversion_changes_nothing(msgids: list[str]) -> None:
+    from seriesbook.convert import convert_catalog
+
+    catalog = Catalog(locale="zh_TW")
+    for msgid in msgids:
+        if msgid:
+            catalog.add(msgid, "")
+    glossary = Glossary(before={"算子": "算子"}, after={"“": "「", "”": "」"})
+    convert_catalog(catalog, glossary)
+    first = [(m.id, m.string, list(m.user_comments)) for m in catalog]
+    again = convert_catalog(catalog, glossary)
+    assert again.converted == [] and again.hand_edited == []
+    assert [(m.id, m.string, list(m.user_comments)) for m in catalog] == first
+    assert all(is_machine_converted(m) for m in catalog if m.id)
+
+
 # --- the translator's way ----------------------------------------------------------------------
 
 
@@ -119,9 +145,17 @@ def test_conversion_fills_every_message_with_the_glossary(
     assert "後臺行程讀取文件" in "".join(map(str, translated.values()))
     text = po_path(book).read_text("utf-8")
     assert "# machine-converted " in text
+    line = text.splitlines().index('msgid "§1.1 参数与视图"') + 1
     # a second run changes nothing
     status, out = convert(book, capsys)
     assert status == 0 and "Not changed: " in out and "converted" not in out.split("glossary")[0]
+    # --verbose lists each message converted, at its line
+    (book / "ch01.md").write_text(
+        (book / "ch01.md").read_text("utf-8").replace("## §1.1 参数与视图", "## §1.1 参数与视图们"),
+        "utf-8",
+    )
+    status, out = convert(book, capsys, "--verbose")
+    assert f"ch01.po:{line}: converted: §1.1 参数与视图们" in out, out
 
 
 def test_a_hand_fix_survives_and_goes_fuzzy_when_its_source_changes(

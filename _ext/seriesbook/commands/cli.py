@@ -1,5 +1,6 @@
 """The ``seriesbook`` command: check, lock, stats, editions, renumber, repin, translations (on
-top of Sphinx's own reading) and update-po (the catalogs, from ``make gettext``'s templates).
+top of Sphinx's own reading), update-po (the catalogs, from ``make gettext``'s templates) and
+convert (a converted edition's catalogs: zh_TW).
 
 Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
 error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
@@ -152,7 +153,9 @@ def cmd_convert(args: argparse.Namespace) -> int:
     from seriesbook.commands.convert import run_convert
 
     glossary = Path(args.glossary) if args.glossary else None
-    return run_convert(args.language, Path(args.pot_dir), Path(args.locale_dir), glossary)
+    return run_convert(
+        args.language, Path(args.pot_dir), Path(args.locale_dir), glossary, args.verbose
+    )
 
 
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
@@ -259,6 +262,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the catalogs' root (default: locale)")
     convert.add_argument("--glossary", metavar="FILE",
                          help="the glossary (default: LOCALE_DIR/LANGUAGE/glossary.toml)")
+    convert.add_argument("-v", "--verbose", action="store_true",
+                         help="also list every message converted, at its file and line")
     convert.set_defaults(run=cmd_convert)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")

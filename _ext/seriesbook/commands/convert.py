@@ -3,9 +3,10 @@
 First what ``update-po`` does for the language (:func:`.update_po.plan_language`: new
 messages, fuzzy ones with ``#|``, obsolete ones kept), then every message no person has
 translated is converted (:mod:`seriesbook.convert`), all in memory; the catalogs are written
-in one all-or-nothing step. Printed: one line per catalog (converted, hand edits kept), what
-the glossary changed (each term and how often), and each false friend left in a converted
-message as ``file:line: convert-false-friend: …``. Exit status 0, 1 when a false friend was
+in one all-or-nothing step. Printed: one line per catalog (converted, hand edits kept; with
+``--verbose`` each message converted, at its line), what the glossary changed (each term and
+how often), and each false friend left in a converted message as
+``file:line: convert-false-friend: …``. Exit status 0, 1 when a false friend was
 reported, 2 on unusable input (no templates, a broken catalog or glossary).
 """
 
@@ -19,6 +20,7 @@ from babel.messages.catalog import Catalog
 
 from seriesbook.commands.reported import Reported
 from seriesbook.commands.stops import UsageError
+from seriesbook.commands.translations import _shown
 from seriesbook.commands.update_po import CatalogUpdate, plan_language, write_updates
 from seriesbook.convert import (
     CONVERTED_LANGUAGES,
@@ -58,7 +60,11 @@ def _load_glossary(path: Path) -> tuple[Glossary, str | None]:
 
 
 def run_convert(
-    language: str, pot_dir: Path, locale_dir: Path, glossary_file: Path | None = None
+    language: str,
+    pot_dir: Path,
+    locale_dir: Path,
+    glossary_file: Path | None = None,
+    verbose: bool = False,
 ) -> int:
     if language not in CONVERTED_LANGUAGES:
         known = ", ".join(sorted(CONVERTED_LANGUAGES))
@@ -79,8 +85,13 @@ def run_convert(
         total.update(done.glossary)
         shown = _shown(update.path)
         lines.append(_summary(update, shown, len(done.converted), len(done.hand_edited)))
+        numbers = _line_numbers(text) if done.false_friends or verbose else {}
+        if verbose:
+            lines.extend(
+                f"{shown}:{numbers.get(msgid, '?')}: converted: {_excerpt(msgid)}"
+                for msgid in done.converted
+            )
         if done.false_friends:
-            numbers = _line_numbers(text)
             for msgid, term, output in done.false_friends:
                 problems.append(
                     Reported(
@@ -103,6 +114,11 @@ def run_convert(
     return 1 if problems else 0
 
 
+def _excerpt(text: str, width: int = 40) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
 def _summary(update: CatalogUpdate, shown: Path, converted: int, hand_edited: int) -> str:
     head = update.summary(shown)
     notes = [f"{converted} converted"] if converted else []
@@ -111,8 +127,3 @@ def _summary(update: CatalogUpdate, shown: Path, converted: int, hand_edited: in
     return head + (f"; {', '.join(notes)}" if notes else "")
 
 
-def _shown(path: Path) -> Path:
-    try:
-        return path.resolve().relative_to(Path.cwd())
-    except ValueError:
-        return path
