@@ -357,3 +357,24 @@ def test_a_zh_tw_diagram_draws(
     results = render(mermaid_page, codes)  # type: ignore[arg-type]
     assert [r["ok"] for r in results] == [True] * len(codes), results
     assert "記憶體 分配器" in " ".join(" ".join(r["text"].split()) for r in results)
+
+
+# --- the real book's edition ---------------------------------------------------------------------
+
+
+def test_the_books_zh_tw_catalogs_keep_every_protected_piece() -> None:
+    """The committed catalogs (the edition): every message translated, and every machine-converted
+    one keeps its source's code, roles, link targets and URLs byte for byte."""
+    import io
+
+    catalogs = sorted((Path(__file__).parent.parent / "locale" / "zh_TW").glob("LC_MESSAGES/*.po"))
+    assert len(catalogs) == len(list((Path(__file__).parent.parent / "source").glob("*.md")))
+    for path in catalogs:
+        parsed = Catalog()
+        PreviousParser(parsed).parse(io.StringIO(path.read_text("utf-8")))
+        for message in parsed:
+            if not message.id:
+                continue
+            assert message.string and not message.fuzzy, (path, message.id)
+            if is_machine_converted(message):
+                assert protected(str(message.string)) == protected(str(message.id)), message.id
