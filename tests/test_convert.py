@@ -378,3 +378,20 @@ def test_the_books_zh_tw_catalogs_keep_every_protected_piece() -> None:
             assert message.string and not message.fuzzy, (path, message.id)
             if is_machine_converted(message):
                 assert protected(str(message.string)) == protected(str(message.id)), message.id
+
+
+def test_text_moved_to_another_page_stays_machine_converted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    book = copy_book(tmp_path)
+    convert(book, capsys)
+    moved = "自定义扩展注册回调，后台进程读取文档。内存不足时缓存分配器会释放显存。"
+    source = book / "ch01.md"
+    source.write_text(source.read_text("utf-8").replace(moved, "这一段移走了。"), "utf-8")
+    (book / "ch02.md").write_text("---\nstatus: draft\n---\n\n# 第2章 移来的\n\n" + moved + "\n")
+    index = book / "index.md"
+    index.write_text(index.read_text("utf-8").replace("ch01\n", "ch01\nch02\n"), "utf-8")
+    status, out = convert(book, capsys)
+    assert status == 0, out
+    copy = entries(book, "ch02")[moved]
+    assert is_machine_converted(copy) and not copy.fuzzy

@@ -78,7 +78,8 @@ def run_convert(
     problems: list[Reported] = []
     for update in updates:
         catalog = _parse(update.text)
-        done = convert_catalog(catalog, glossary)
+        copied = {reused.msgid for reused in update.reused if reused.similarity == 1.0}
+        done = convert_catalog(catalog, glossary, copied)
         text = write_catalog(catalog)
         if text != update.text:
             update.text, update.changed = text, True

@@ -10,6 +10,9 @@ person has reviewed it, and the hash of the msgstr the conversion wrote. For eac
   the new conversion is made from the new source;
 * **marked, msgstr edited** (the hash differs): a person's translation now: the mark goes, the
   text stays;
+* **copied** by update-po from another catalog (the text moved there), without a mark: marked
+  again when it is exactly what the conversion writes, so a machine's text never passes for a
+  person's;
 * **no mark** (reviewed: the translator deleted the comment, or translated by hand): never
   touched; when its source changes update-po makes it fuzzy with ``#|`` previous text, as any
   translation.
@@ -25,6 +28,8 @@ from seriesbook.convert._convert import convert_message
 from seriesbook.editions import COMMENT_PREFIX, MACHINE_MARK, fingerprint, machine_mark
 
 if TYPE_CHECKING:
+    from collections.abc import Collection
+
     from babel.messages.catalog import Catalog, Message
 
     from seriesbook.convert._glossary import Glossary
@@ -56,14 +61,23 @@ class CatalogConversion:
     false_friends: list[tuple[str, str, str]] = field(default_factory=list)  # msgid, term, output
 
 
-def convert_catalog(catalog: Catalog, glossary: Glossary) -> CatalogConversion:
-    """Convert *catalog*'s messages in place by the rules above."""
+def convert_catalog(
+    catalog: Catalog, glossary: Glossary, copied: Collection[str] = ()
+) -> CatalogConversion:
+    """Convert *catalog*'s messages in place by the rules above.
+
+    *copied*: messages whose translation update-po has just copied from another catalog (text
+    moved between pages); a copy of a machine conversion is marked as one again."""
     done = CatalogConversion()
     for message in catalog:
         if not isinstance(message.id, str) or not message.id:
             continue
         msgstr = str(message.string or "")
         mark = machine_mark(message)
+        if mark is None and message.id in copied and not message.fuzzy:
+            if msgstr == convert_message(message.id, glossary).text:
+                message.user_comments.append(f"{MACHINE_MARK} {fingerprint(msgstr)}")
+            continue
         if mark is not None and mark != fingerprint(msgstr):
             _unmark(message)  # edited by a person: theirs now
             done.hand_edited.append(message.id)
