@@ -126,5 +126,3 @@ def _summary(update: CatalogUpdate, shown: Path, converted: int, hand_edited: in
     if hand_edited:
         notes.append(f"{hand_edited} edited by hand, kept as reviewed")
     return head + (f"; {', '.join(notes)}" if notes else "")
-
-

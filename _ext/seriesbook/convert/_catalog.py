@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from seriesbook.convert._glossary import Glossary
 
 
-
 def _without_mark(comments: list[str]) -> list[str]:
     return [c for c in comments if c.strip().split()[:1] != [MACHINE_MARK]]
 
@@ -46,9 +45,7 @@ def _unmark(message: Message) -> None:
 
 def _is_suggestion(message: Message) -> bool:
     """update-po's fuzzy translation of a *similar* message: a guess, not a person's work."""
-    return bool(message.fuzzy) and any(
-        c.startswith(COMMENT_PREFIX) for c in message.user_comments
-    )
+    return bool(message.fuzzy) and any(c.startswith(COMMENT_PREFIX) for c in message.user_comments)
 
 
 @dataclass
@@ -87,6 +84,7 @@ def convert_catalog(
         conversion = convert_message(message.id, glossary)
         if conversion.text != msgstr or message.fuzzy:
             done.converted.append(message.id)
+            done.glossary.update(conversion.glossary)  # what the glossary changed this time
         message.string = conversion.text
         message.flags.discard("fuzzy")
         message.previous_id = []
@@ -94,6 +92,5 @@ def convert_catalog(
             c for c in _without_mark(message.user_comments) if not c.startswith(COMMENT_PREFIX)
         ]
         message.user_comments.append(f"{MACHINE_MARK} {fingerprint(conversion.text)}")
-        done.glossary.update(conversion.glossary)
         done.false_friends.extend((message.id, t, o) for t, o in conversion.false_friends)
     return done

@@ -68,7 +68,7 @@ def _table(data: dict[str, Any], name: str, path: Path) -> dict[str, str] | None
         return None
     table = data[name]
     if not isinstance(table, dict):
-        raise GlossaryError(f"{path}: [{name}] must be a table of \"term\" = \"word\"")
+        raise GlossaryError(f'{path}: [{name}] must be a table of "term" = "word"')
     for key, value in table.items():
         if not key or not isinstance(value, str) or not value:
             raise GlossaryError(
