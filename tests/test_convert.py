@@ -315,6 +315,8 @@ def test_the_zh_tw_search_status_and_report(
     # a query in simplified characters, with the mainland's word, finds Taiwan's text
     assert ask(twin, {"simplify": "内存", "index": index}) == "記憶體"  # type: ignore[arg-type]
     assert ask(twin, {"simplify": "記憶體", "index": index}) == "記憶體"  # type: ignore[arg-type]
+    # traditional characters with the mainland's word, too
+    assert ask(twin, {"simplify": "內存", "index": index}) == "記憶體"  # type: ignore[arg-type]
     # the status page counts machine-converted messages apart
     pages = [p for p in outdir.glob("*.html") if "機器轉換，未審閱" in p.read_text("utf-8")]
     assert pages, sorted(p.name for p in outdir.glob("*.html"))

@@ -66,7 +66,8 @@ def opencc_tables() -> tuple[dict[str, str], dict[str, str]]:
 @cache
 def opencc_tables_to_traditional() -> tuple[dict[str, str], dict[str, str]]:
     """OpenCC's ``s2twp``: simplified → Taiwan's characters, and the phrases it converts whole
-    (its simplified phrases, regional ones and Taiwan's, each converted by OpenCC itself)."""
+    (its simplified phrases, regional ones and Taiwan's, these in simplified and in traditional
+    characters, each converted by OpenCC itself)."""
     from opencc import OpenCC
 
     whole = OpenCC("s2twp").convert
@@ -75,7 +76,8 @@ def opencc_tables_to_traditional() -> tuple[dict[str, str], dict[str, str]]:
     characters = {key: variants.get(value, value) for key, value in simplified.items()}
     to_simplified, _ = opencc_tables()
     keys = set(_read("STPhrases.txt")) | set(_read("STPhrases_GeneratedFromRegionalPhrases.txt"))
-    keys |= {convert(key, to_simplified, {}) for key in _read("TWPhrases.txt")}
+    taiwan = set(_read("TWPhrases.txt"))  # keyed in traditional: 內存 → 記憶體
+    keys |= taiwan | {convert(key, to_simplified, {}) for key in taiwan}
     phrases = {}
     for key in sorted(keys):
         if len(key) > 1 and (value := whole(key)) != convert(key, characters, {}):
