@@ -397,3 +397,13 @@ def test_text_moved_to_another_page_stays_machine_converted(
     assert status == 0, out
     copy = entries(book, "ch02")[moved]
     assert is_machine_converted(copy) and not copy.fuzzy
+
+
+def test_the_zh_tw_pdf_and_epub_speak_traditional_chinese() -> None:
+    from seriesbook.core.config import language_tag
+    from seriesbook.offline._settings import latex_elements
+
+    fonts = latex_elements("zh_TW")["fontpkg"]
+    assert r"\setCJKmainfont{Noto Serif CJK TC}" in fonts and " SC}" not in fonts
+    assert r"\setCJKmainfont{Noto Serif CJK SC}" in latex_elements("zh_CN")["fontpkg"]
+    assert language_tag("zh_TW") == "zh-Hant-TW"  # the EPUB's dc:language and xml:lang

@@ -404,6 +404,15 @@ def language_tag(language: str) -> str:
     return SCRIPT_TAGS.get(language, language.replace("_", "-"))
 
 
+#: Sphinx languages written in Traditional Chinese: their PDF uses the TC fonts, their search
+#: converts simplified queries to their text.
+TRADITIONAL_CHINESE = ("zh_TW", "zh_HK", "zh_Hant")
+
+
+def is_traditional_chinese(language: str) -> bool:
+    return language.replace("-", "_").startswith(TRADITIONAL_CHINESE)
+
+
 def rtd_language(language: str) -> str:
     """Read the Docs' name of a Sphinx language, as in its URLs: ``zh_CN`` → ``zh-cn``."""
     return language.lower().replace("_", "-")

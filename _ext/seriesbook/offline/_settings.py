@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.core.config import is_set_by_author, language_tag
+from seriesbook.core.config import is_set_by_author, is_traditional_chinese, language_tag
 from seriesbook.offline._glyphs import available_fallbacks, fallback_preamble
 
 if TYPE_CHECKING:
@@ -27,14 +27,13 @@ MONO_FONT = "Noto Sans Mono CJK SC"
 # The CJK fonts' own Latin letters serve Latin text; their quotes, dashes and § are full-width
 # unless the `pwid` feature asks for the proportional forms, which Latin text wants.
 LATIN = "RawFeature=+pwid, ItalicFeatures={FakeSlant=0.15}, BoldItalicFeatures={FakeSlant=0.15}"
-#: Traditional Chinese editions print with Noto CJK's TC fonts (Taiwan's and Hong Kong's glyph
-#: forms); every other edition with the SC ones (the book's untranslated text is Simplified).
-TRADITIONAL = ("zh_TW", "zh_HK", "zh_Hant")
+# Traditional Chinese editions print with Noto CJK's TC fonts (Taiwan's and Hong Kong's glyph
+# forms); every other edition with the SC ones (the book's untranslated text is Simplified).
 
 
 def font_names(language: str) -> tuple[str, str, str]:
     """The main, sans and mono fonts of an edition in *language*."""
-    if language.replace("-", "_").startswith(TRADITIONAL):
+    if is_traditional_chinese(language):
         names = (MAIN_FONT, SANS_FONT, MONO_FONT)
         main, sans, mono = (name.replace(" SC", " TC") for name in names)
         return main, sans, mono

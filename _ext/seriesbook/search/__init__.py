@@ -31,7 +31,12 @@ from typing import TYPE_CHECKING
 from sphinx.util import logging
 
 from seriesbook import __version__
-from seriesbook.core.config import get_config, is_translated_edition, source_language
+from seriesbook.core.config import (
+    get_config,
+    is_traditional_chinese,
+    is_translated_edition,
+    source_language,
+)
 from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
@@ -134,17 +139,9 @@ def _pack_index(app: Sphinx) -> None:
         packed = PackedJavaScriptIndex(
             SectionStore.open(Path(app.doctreedir)),
             source.replace("_", "-") if source else None,
-            traditional=is_traditional(str(app.config.language or "")),
+            traditional=is_traditional_chinese(str(app.config.language or "")),
         )
         builder.indexer_format = packed
-
-
-#: Editions in Traditional Chinese: their search converts simplified queries to their text.
-TRADITIONAL = ("zh_TW", "zh_HK", "zh_Hant")
-
-
-def is_traditional(language: str) -> bool:
-    return language.replace("-", "_").startswith(TRADITIONAL)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
