@@ -407,3 +407,25 @@ def test_the_zh_tw_pdf_and_epub_speak_traditional_chinese() -> None:
     assert r"\setCJKmainfont{Noto Serif CJK TC}" in fonts and " SC}" not in fonts
     assert r"\setCJKmainfont{Noto Serif CJK SC}" in latex_elements("zh_CN")["fontpkg"]
     assert language_tag("zh_TW") == "zh-Hant-TW"  # the EPUB's dc:language and xml:lang
+
+
+@pytest.mark.slow
+def test_the_books_zh_tw_edition_builds_with_the_zh_cn_anchors(tmp_path: Path) -> None:
+    """``make html``'s build of the real book's zh_TW edition (-W): the same ``#sec-`` ids as
+    zh_CN's, every page in Traditional Chinese."""
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parent.parent
+    ids = {}
+    for language in ("zh_CN", "zh_TW"):
+        outdir = tmp_path / language
+        command = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going"]
+        command += ["-c", str(repo), "-D", f"language={language}"]
+        command += ["-d", str(tmp_path / "doctrees" / language), str(repo / "source"), str(outdir)]
+        result = subprocess.run(command, capture_output=True, text=True, check=False, cwd=repo)
+        assert result.returncode == 0, result.stderr
+        ids[language] = section_ids(outdir)
+    assert len(ids["zh_CN"]) > 100 and ids["zh_TW"] == ids["zh_CN"]
+    page = (tmp_path / "zh_TW" / "ch04.html").read_text("utf-8")
+    assert '<html lang="zh-Hant-TW"' in page and "記憶體" in page
