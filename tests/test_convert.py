@@ -319,7 +319,16 @@ def test_the_zh_tw_search_status_and_report(
     assert ask(twin, {"simplify": "內存", "index": index}) == "記憶體"  # type: ignore[arg-type]
     # the status page counts machine-converted messages apart
     pages = [p for p in outdir.glob("*.html") if "機器轉換，未審閱" in p.read_text("utf-8")]
-    assert pages, sorted(p.name for p in outdir.glob("*.html"))
+    assert len(pages) == 1, sorted(p.name for p in outdir.glob("*.html"))
+    from bs4 import BeautifulSoup
+
+    table = BeautifulSoup(pages[0].read_text("utf-8"), "html.parser").select_one("table")
+    assert table is not None
+    headers = [th.get_text() for th in table.select("thead th")]
+    assert headers[1:3] == ["已審閱", "機器轉換，未審閱"], headers
+    chapter = next(row for row in table.select("tbody tr") if "ch01" in str(row))
+    reviewed, machine = (int(td.get_text()) for td in chapter.select("td")[:2])
+    assert reviewed == 1 and machine > 1
     capsys.readouterr()
     assert main(["translations", str(book), "--language", "zh_TW"]) == 0
     out = capsys.readouterr().out

@@ -21,6 +21,7 @@ from seriesbook.editions._report import translation_report
 from seriesbook.editions._ui import (
     status_converted_header,
     status_headers,
+    status_reviewed_header,
     status_summary,
     status_title,
 )
@@ -74,11 +75,11 @@ def collect_status_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]
 
 
 def _cells(counts: dict[str, Any], converted: bool = False) -> str:
-    figures = (counts["translated"], counts["fuzzy"], counts["untranslated"], counts["todo_chars"])
-    cells = [f"<td>{figure:,}</td>" for figure in figures]
-    if converted:  # an edition made by conversion: how many no person has reviewed yet
-        cells.insert(1, f"<td>{counts.get('machine_converted', 0):,}</td>")
-    return "".join(cells)
+    figures = [counts["translated"], counts["fuzzy"], counts["untranslated"], counts["todo_chars"]]
+    if converted:  # an edition made by conversion: reviewed, then machine-converted apart
+        machine = counts.get("machine_converted", 0)
+        figures[0:1] = [counts["translated"] - machine, machine]
+    return "".join(f"<td>{figure:,}</td>" for figure in figures)
 
 
 def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
@@ -90,7 +91,7 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
     converted = bool(report.get("machine_converted"))
     headers = status_headers()
     if converted:
-        headers.insert(2, status_converted_header())
+        headers[1:2] = [status_reviewed_header(), status_converted_header()]
     head = "".join(f'<th scope="col">{escape(header)}</th>' for header in headers)
     rows = []
     for chapter in report["chapters"]:
