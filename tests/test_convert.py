@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.commands.cli import main
 from seriesbook.convert import Glossary, convert_message, pieces, protected
@@ -89,6 +89,7 @@ def test_code_roles_links_and_urls_are_kept_byte_for_byte() -> None:
     assert converted.endswith("和 ``a`内存`b``。")
 
 
+@settings(deadline=None)  # the first example loads OpenCC's dictionaries
 @given(st.text(alphabet=st.sampled_from(list('内存算子`{}[]()<>#:/ab §1.2\n"https')), max_size=60))
 def test_pieces_are_the_message(message: str) -> None:
     assert "".join(piece.text for piece in pieces(message)) == message
@@ -104,6 +105,7 @@ MESSAGE = st.lists(
 ).map("".join)
 
 
+@settings(deadline=None)  # the first example loads OpenCC's dictionaries
 @given(st.lists(MESSAGE, min_size=1, max_size=5, unique=True))
 def test_a_second_conversion_changes_nothing(msgids: list[str]) -> None:
     from seriesbook.convert import convert_catalog
