@@ -35,7 +35,7 @@ DEV_STAMP     = $(VENV)/.seriesbook-installed-dev
 SERVE_STAMP   = $(VENV)/.seriesbook-installed-serve
 NPM_STAMP     = node_modules/.seriesbook-installed
 
-.PHONY: help html test test-quick test-lowest docs lint clean distclean livehtml gettext update-po \
+.PHONY: help html test test-quick test-lowest docs lint clean distclean livehtml gettext update-po convert \
 	bootstrap latexpdf epub latexpdf-requirements epub-requirements
 
 help:
@@ -50,6 +50,7 @@ help:
 	@echo "make livehtml   serve the $(LIVE_LANGUAGE) edition, rebuilt on every save (seriesbook serve)"
 	@echo "make gettext    extract messages into $(BUILDDIR)/gettext/"
 	@echo "make update-po  update locale/<lang>/LC_MESSAGES/*.po for LANGUAGES (default: en)"
+	@echo "make convert    fill and refresh locale/zh_TW/ by conversion (reviewed entries kept)"
 	@echo "make clean      remove $(BUILDDIR)/; make distclean also removes .venv and node_modules"
 	@echo "make bootstrap  everything a developer uses: .venv with the test and dev extras, npm ci"
 	@echo "Overridable: PYTHON=$(PYTHON) SPHINXOPTS=$(SPHINXOPTS) LANGUAGES=$(LANGUAGES)"
@@ -191,6 +192,11 @@ gettext: $(RUNTIME_STAMP)
 update-po: gettext
 	$(BIN)/seriesbook update-po -p $(BUILDDIR)/gettext -d locale \
 	  $(addprefix -l ,$(LANGUAGES))
+
+# The Traditional Chinese edition's catalogs: update-po's update, then every message no person
+# has translated converted (OpenCC s2twp and locale/zh_TW/glossary.toml; docs/zh_TW.md).
+convert: gettext
+	$(BIN)/seriesbook convert zh_TW -p $(BUILDDIR)/gettext -d locale
 
 clean:
 	rm -rf $(BUILDDIR)

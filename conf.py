@@ -24,9 +24,18 @@ myst_enable_extensions = ["colon_fence"]
 html_theme = "sphinx_book_theme"
 html_title = "《PyTorch 训练框架内核深度解析》"
 # html_title is not a catalog message: each edition's title is chosen once its language is known.
-EDITION_TITLES = {"en": "Inside PyTorch: The Training Stack, Source by Source"}
-EDITION_AUTHORS = {"en": "The authors of Inside PyTorch"}
-EDITION_COPYRIGHTS = {"en": "2026, the authors of Inside PyTorch. Text licensed CC BY-NC-SA 4.0"}
+EDITION_TITLES = {
+    "en": "Inside PyTorch: The Training Stack, Source by Source",
+    "zh_TW": "《PyTorch 訓練框架內核深度解析》",
+}
+EDITION_AUTHORS = {
+    "en": "The authors of Inside PyTorch",
+    "zh_TW": "《PyTorch 訓練框架內核深度解析》作者",
+}
+EDITION_COPYRIGHTS = {
+    "en": "2026, the authors of Inside PyTorch. Text licensed CC BY-NC-SA 4.0",
+    "zh_TW": "2026，《PyTorch 訓練框架內核深度解析》作者。正文採用 CC BY-NC-SA 4.0 授權",
+}
 html_search_language = "zh"
 html_theme_options = {"show_toc_level": 2, "navigation_with_keys": False}
 html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", "")
@@ -43,7 +52,8 @@ gettext_last_translator = "seriesbook"
 gettext_language_team = "seriesbook translators"
 
 seriesbook_repository_url = "https://github.com/seriesbook/pytorch-internals"
-seriesbook_editions = ["zh_CN", "en"]
+# zh_TW: converted from the Simplified text (seriesbook convert zh_TW, docs/zh_TW.md)
+seriesbook_editions = ["zh_CN", "en", "zh_TW"]
 if os.environ.get("READTHEDOCS"):
     # Each edition is its own Read the Docs project, served at /<language>/<version>/.
     _rtd_version = os.environ.get("READTHEDOCS_VERSION", "latest")

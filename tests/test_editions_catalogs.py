@@ -72,7 +72,7 @@ def test_one_percentage_rule() -> None:
 
 def test_ui_catalog_ships_as_po_files_in_the_package() -> None:
     shipped = sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{CATALOG}.po"))
-    assert {path.parent.parent.name for path in shipped} == {"zh", "ja"}
+    assert {path.parent.parent.name for path in shipped} == {"zh", "zh_TW", "ja"}
     config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["seriesbook"]
     package = LOCALE_DIR.parent
@@ -86,7 +86,8 @@ def test_ui_catalog_ships_as_po_files_in_the_package() -> None:
     [
         ("ja", "翻訳中", "このページの翻訳率は 0% です。"),
         ("en", "Translation in progress", "This page is 0% translated."),
-        ("zh_TW", "翻译进行中", "本页已翻译 0%。"),
+        ("zh_TW", "翻譯進行中", "本頁已翻譯 0%。"),  # its own catalog, Traditional
+        ("zh_HK", "翻译进行中", "本页已翻译 0%。"),  # none of its own: zh's
     ],
 )
 def test_notice_in_the_editions_language_from_the_ui_catalog(
@@ -110,6 +111,7 @@ def test_notice_in_the_editions_language_from_the_ui_catalog(
     assert sorted(p.parent.parent.name for p in compiled.glob("*/LC_MESSAGES/*.mo")) == [
         "ja",
         "zh",
+        "zh_TW",
     ]
 
 

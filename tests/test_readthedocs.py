@@ -86,7 +86,7 @@ class RtdBuild:
     output: Path
 
 
-@pytest.fixture(scope="module", params=["zh-cn", "en"])
+@pytest.fixture(scope="module", params=["zh-cn", "en", "zh-tw"])
 def rtd_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> RtdBuild:
     """``.readthedocs.yaml``'s build commands, run as Read the Docs runs them, for one language."""
     language: str = request.param
@@ -113,7 +113,7 @@ def rtd_build(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
 
 @pytest.mark.slow  # the whole book, as Read the Docs builds it
 def test_edition_has_its_language_and_canonical_links(rtd_build: RtdBuild) -> None:
-    html_lang = {"zh-cn": "zh-CN", "en": "en"}[rtd_build.language]
+    html_lang = {"zh-cn": "zh-CN", "en": "en", "zh-tw": "zh-Hant-TW"}[rtd_build.language]
     for page in ("index.html", "ch01.html"):
         soup = BeautifulSoup((rtd_build.html / page).read_text("utf-8"), "html.parser")
         assert soup.html is not None and soup.html["lang"] == html_lang

@@ -352,8 +352,9 @@ def test_translations_report(book: Path, capsys: pytest.CaptureFixture[str]) -> 
     line = po(book, "ch01").read_text(encoding="utf-8").splitlines()[ch01["stale"][0]["line"] - 1]
     assert line == f'msgid "{EDITED_NEW}"'
     assert ch02["sections"][-1] == {
-        "number": "2.2", "title": "§2.2 新的一节", "translated": 0, "fuzzy": 0,
-        "untranslated": 2, "todo_chars": len("§2.2 新的一节") + len("这一段还没有翻译。"),
+        "number": "2.2", "title": "§2.2 新的一节", "translated": 0, "machine_converted": 0,
+        "fuzzy": 0, "untranslated": 2,
+        "todo_chars": len("§2.2 新的一节") + len("这一段还没有翻译。"),
     }
     # the text report names the same things
     assert main(["translations", str(book)]) == 0

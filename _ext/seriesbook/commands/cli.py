@@ -1,7 +1,7 @@
 """The ``seriesbook`` command: check, lock, stats, editions, renumber, repin, translations (on
 top of Sphinx's own reading), update-po (the catalogs, from ``make gettext``'s templates),
-new (a volume that builds at once) and serve (the author's loop, :mod:`.serve`; ``check --watch``
-too).
+new (a volume that builds at once) serve (the author's loop, :mod:`.serve`; ``check --watch``
+too) and convert (a converted edition's catalogs: zh_TW).
 
 Exit status: 0 clean, 1 problems found, 2 an error that stops reading the book or a usage
 error: one line on stderr naming the file (and line), never a traceback (:mod:`.stops`).
@@ -195,6 +195,15 @@ def cmd_new(args: argparse.Namespace) -> int:
     return run_new(args.directory, args.title, args.language, args.source or [])
 
 
+def cmd_convert(args: argparse.Namespace) -> int:
+    from seriesbook.commands.convert import run_convert
+
+    glossary = Path(args.glossary) if args.glossary else None
+    return run_convert(
+        args.language, Path(args.pot_dir), Path(args.locale_dir), glossary, args.verbose
+    )
+
+
 def _add_book_arguments(parser: argparse.ArgumentParser, *, sources: bool) -> None:
     parser.add_argument(
         "srcdir",
@@ -313,6 +322,22 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a cited source pinned to a release (repeatable; the first is the "
                      "default source)")
     new.set_defaults(run=cmd_new)
+
+    convert = commands.add_parser(
+        "convert",
+        help="fill and refresh a converted edition's catalogs (zh_TW: OpenCC s2twp and the "
+        "glossary; reviewed translations kept); report false friends",
+    )
+    convert.add_argument("language", help="the converted edition (zh_TW)")
+    convert.add_argument("-p", "--pot-dir", default="_build/gettext",
+                         help="the templates of `make gettext` (default: _build/gettext)")
+    convert.add_argument("-d", "--locale-dir", default="locale",
+                         help="the catalogs' root (default: locale)")
+    convert.add_argument("--glossary", metavar="FILE",
+                         help="the glossary (default: LOCALE_DIR/LANGUAGE/glossary.toml)")
+    convert.add_argument("-v", "--verbose", action="store_true",
+                         help="also list every message converted, at its file and line")
+    convert.set_defaults(run=cmd_convert)
 
     editions = commands.add_parser("editions", help="print the languages `make html` builds")
     _add_book_arguments(editions, sources=False)

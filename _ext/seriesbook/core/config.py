@@ -406,10 +406,25 @@ def from_edition_root(url: str, to_root: str) -> str:
     return url if url.startswith("/") or "://" in url else to_root + url
 
 
+#: Sphinx languages whose BCP 47 tag names the script too: a Traditional Chinese edition
+#: converted from the Simplified text (screen readers, fonts and search pick by script).
+SCRIPT_TAGS = {"zh_TW": "zh-Hant-TW", "zh_HK": "zh-Hant-HK"}
+
+
 def language_tag(language: str) -> str:
     """The BCP 47 tag of a Sphinx language, for ``lang``, ``xml:lang`` and ``hreflang``:
-    ``zh_CN`` → ``zh-CN`` (the one rule every mark of a language uses)."""
-    return language.replace("_", "-")
+    ``zh_CN`` → ``zh-CN``, ``zh_TW`` → ``zh-Hant-TW`` (the one rule every mark of a language
+    uses)."""
+    return SCRIPT_TAGS.get(language, language.replace("_", "-"))
+
+
+#: Sphinx languages written in Traditional Chinese: their PDF uses the TC fonts, their search
+#: converts simplified queries to their text.
+TRADITIONAL_CHINESE = ("zh_TW", "zh_HK", "zh_Hant")
+
+
+def is_traditional_chinese(language: str) -> bool:
+    return language.replace("-", "_").startswith(TRADITIONAL_CHINESE)
 
 
 def rtd_language(language: str) -> str:

@@ -94,6 +94,11 @@ class Problem(Enum):
         "i18n-catalog",
         "A catalog (.po) cannot be read or parsed, repeats a msgid, or belongs to no page.",
     )
+    CONVERT_FALSE_FRIEND = (
+        "convert-false-friend",
+        "A machine-converted message holds OpenCC's word for a term the glossary lists as a "
+        "false friend and does not decide.",
+    )
     # chapter gates
     GATE_HAN = "gate-han", "A finished chapter has fewer Chinese characters than the gate."
     GATE_MERMAID = "gate-mermaid", "A finished chapter has fewer Mermaid diagrams than the gate."

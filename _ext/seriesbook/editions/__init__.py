@@ -64,6 +64,9 @@ from seriesbook.editions._coverage import (
     purge_messages,
 )
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._machine import MARK as MACHINE_MARK
+from seriesbook.editions._machine import fingerprint, is_machine_converted
+from seriesbook.editions._machine import mark_of as machine_mark
 from seriesbook.editions._marks import mark_toctree_captions
 from seriesbook.editions._mismatch import check_catalog, differences, recognizers
 from seriesbook.editions._notice import NOTICE_CLASS, add_notice
@@ -109,6 +112,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CATALOG",
     "COMMENT_PREFIX",
+    "MACHINE_MARK",
     "NOTICE_CLASS",
     "SUGGESTION_PREFIX",
     "CatalogProblem",
@@ -120,8 +124,11 @@ __all__ = [
     "differences",
     "download_tooltip",
     "edition_link",
+    "fingerprint",
     "fuzzy_entries",
     "html_lang",
+    "is_machine_converted",
+    "machine_mark",
     "mark_toctree_captions",
     "marked_change",
     "parse_catalog",
@@ -196,6 +203,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(_marks.MarkSourceText)
     app.connect("html-page-context", _marks.mark_page, priority=600)  # after the theme's
     app.connect("html-page-context", _marks.mark_epub_root)
+    app.connect("html-page-context", _marks.tag_page_language)
     app.set_translator("epub", _marks.XmlLangTranslator, override=True)
     app.add_transform(NoteMessages)
     app.add_transform(NoteOutdated)  # fuzzy translations shown, marked (seriesbook_outdated_…)

@@ -212,6 +212,19 @@ def mark_page(
     context["body"] = body
 
 
+def tag_page_language(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    """``html-page-context``: the page's ``<html lang>`` is the edition's BCP 47 tag, with its
+    script where :func:`language_tag` names one (``zh-Hant-TW``; Sphinx writes ``zh-TW``)."""
+    if app.config.language and isinstance(context.get("language"), str):
+        context["language"] = language_tag(str(app.config.language))
+
+
 def mark_epub_root(
     app: Sphinx,
     pagename: str,

@@ -39,6 +39,7 @@ from seriesbook.editions._coverage import (
     message_sections,
     message_state,
 )
+from seriesbook.editions._machine import is_machine_converted
 from seriesbook.editions._previous import previous_text
 
 if TYPE_CHECKING:
@@ -76,12 +77,18 @@ def report_pages(env: BuildEnvironment) -> list[str]:
     return [docname for docname in dict.fromkeys(ordered) if noted.get(docname)]
 
 
+#: Of the translated messages, those a machine converted and no person has reviewed yet
+#: (``seriesbook convert``): counted apart, and still counted as translated.
+CONVERTED = "machine_converted"
+
+
 def _counts() -> dict[str, int]:
-    return {TRANSLATED: 0, FUZZY: 0, UNTRANSLATED: 0, "todo_chars": 0}
+    return {TRANSLATED: 0, CONVERTED: 0, FUZZY: 0, UNTRANSLATED: 0, "todo_chars": 0}
 
 
-def _count(counts: dict[str, int], state: str, msgid: str) -> None:
+def _count(counts: dict[str, int], state: str, msgid: str, converted: bool = False) -> None:
     counts[state] += 1
+    counts[CONVERTED] += converted
     if state != TRANSLATED:
         counts["todo_chars"] += len(msgid)
 
@@ -110,11 +117,16 @@ def page_report(env: BuildEnvironment, language: str, docname: str) -> dict[str,
     stale: list[dict[str, Any]] = []
     for msgid, number in message_sections(env).get(docname, {}).items():
         state = message_state(msgid, catalog)
-        _count(page, state, msgid)
+        converted = (
+            state == TRANSLATED
+            and catalog is not None
+            and is_machine_converted(catalog.get(msgid))
+        )
+        _count(page, state, msgid, converted)
         if number not in sections:
             section_title = title if number is None else titles.get(number, f"§{number}")
             sections[number] = {"number": number, "title": section_title, **_counts()}
-        _count(sections[number], state, msgid)
+        _count(sections[number], state, msgid, converted)
         if state == FUZZY and catalog is not None:
             stale.append(_stale(catalog, path, msgid, number))
     total = page[TRANSLATED] + page[FUZZY] + page[UNTRANSLATED]
@@ -183,11 +195,7 @@ def report_text(report: dict[str, Any]) -> str:
     """The report as text: a line per chapter and § section, then each stale message."""
     total = report[TRANSLATED] + report[FUZZY] + report[UNTRANSLATED]
     percent = percent_text(floor_percent(report[TRANSLATED], total))
-    lines = [
-        f"{report['language']}: {percent}% translated: {report[TRANSLATED]} translated, "
-        f"{report[FUZZY]} fuzzy, {report[UNTRANSLATED]} untranslated, "
-        f"{report['todo_chars']:,} characters to do"
-    ]
+    lines = [f"{report['language']}: {percent}% translated: {_figures(report)}"]
     for chapter in report["chapters"]:
         lines.append("")
         lines.append(f"{chapter['title']} ({chapter['docname']}): {_figures(chapter)}")
@@ -206,7 +214,9 @@ def report_text(report: dict[str, Any]) -> str:
 
 
 def _figures(counts: dict[str, Any]) -> str:
+    converted = counts.get(CONVERTED, 0)
+    reviewed = f" ({converted} machine-converted, not reviewed)" if converted else ""
     return (
-        f"{counts[TRANSLATED]} translated, {counts[FUZZY]} fuzzy, {counts[UNTRANSLATED]} "
-        f"untranslated, {counts['todo_chars']:,} characters to do"
+        f"{counts[TRANSLATED]} translated{reviewed}, {counts[FUZZY]} fuzzy, "
+        f"{counts[UNTRANSLATED]} untranslated, {counts['todo_chars']:,} characters to do"
     )

@@ -21,7 +21,13 @@ from seriesbook.editions._catalogs import read_catalog
 from seriesbook.editions._coverage import catalog_path
 from seriesbook.editions._outdated import shown_fuzzy
 from seriesbook.editions._report import translation_report
-from seriesbook.editions._ui import status_headers, status_summary, status_title
+from seriesbook.editions._ui import (
+    status_converted_header,
+    status_headers,
+    status_reviewed_header,
+    status_summary,
+    status_title,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -71,8 +77,11 @@ def collect_status_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]
     yield STATUS_PAGE, {"title": title, "body": status_html(app, report, title)}, "page.html"
 
 
-def _cells(counts: dict[str, Any]) -> str:
-    figures = (counts["translated"], counts["fuzzy"], counts["untranslated"], counts["todo_chars"])
+def _cells(counts: dict[str, Any], converted: bool = False) -> str:
+    figures = [counts["translated"], counts["fuzzy"], counts["untranslated"], counts["todo_chars"]]
+    if converted:  # an edition made by conversion: reviewed, then machine-converted apart
+        machine = counts.get("machine_converted", 0)
+        figures[0:1] = [counts["translated"] - machine, machine]
     return "".join(f"<td>{figure:,}</td>" for figure in figures)
 
 
@@ -119,14 +128,19 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
 
     total = report["translated"] + report["fuzzy"] + report["untranslated"]
     percent = percent_text(floor_percent(report["translated"], total))
-    head = "".join(f'<th scope="col">{html_text(header)}</th>' for header in status_headers())
+    converted = bool(report.get("machine_converted"))
+    headers = status_headers()
+    if converted:
+        headers[1:2] = [status_reviewed_header(), status_converted_header()]
+    head = "".join(f'<th scope="col">{html_text(header)}</th>' for header in headers)
     titles = _Titles(app)
     rows = []
     for chapter in report["chapters"]:
         uri = app.builder.get_relative_uri(STATUS_PAGE, chapter["docname"])
         rows.append(
             f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{html_attribute(uri)}">'
-            f"{titles.html(chapter['docname'], chapter['title'])}</a></th>{_cells(chapter)}</tr>"
+            f"{titles.html(chapter['docname'], chapter['title'])}</a></th>"
+            f"{_cells(chapter, converted)}</tr>"
         )
         for section in chapter["sections"]:
             if section["number"] is None:
@@ -135,7 +149,7 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
             rows.append(
                 f'<tr class="{TABLE_CLASS}-section"><td><a href="{html_attribute(anchor)}">'
                 f"{titles.html(chapter['docname'], section['title'])}</a></td>"
-                f"{_cells(section)}</tr>"
+                f"{_cells(section, converted)}</tr>"
             )
     summary = status_summary(percent, report["translated"], total)
     return (

@@ -104,6 +104,17 @@ def status_headers() -> list[str]:
     ]
 
 
+def status_converted_header() -> str:
+    """The status table's column of machine-converted messages no person has reviewed."""
+    return str(_("Machine-converted, not reviewed"))
+
+
+def status_reviewed_header() -> str:
+    """The status table's column of translations a person made or reviewed (an edition made
+    by conversion, where the machine's are counted apart)."""
+    return str(_("Reviewed"))
+
+
 def status_summary(percent: str, translated: int, total: int) -> str:
     message = _("{percent}% translated: {translated} of {total} passages.")
     return str(message).format(percent=percent, translated=translated, total=total)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from seriesbook.core.config import is_set_by_author, language_tag
+from seriesbook.core.config import is_set_by_author, is_traditional_chinese, language_tag
 from seriesbook.offline._glyphs import available_fallbacks, fallback_preamble
 
 if TYPE_CHECKING:
@@ -27,16 +27,32 @@ MONO_FONT = "Noto Sans Mono CJK SC"
 # The CJK fonts' own Latin letters serve Latin text; their quotes, dashes and § are full-width
 # unless the `pwid` feature asks for the proportional forms, which Latin text wants.
 LATIN = "RawFeature=+pwid, ItalicFeatures={FakeSlant=0.15}, BoldItalicFeatures={FakeSlant=0.15}"
-FONTS = rf"""
-\setmainfont{{{MAIN_FONT}}}[{LATIN}, ItalicFont={{{MAIN_FONT}}},
-  BoldItalicFont={{{MAIN_FONT} Bold}}]
-\setsansfont{{{SANS_FONT}}}[{LATIN}, ItalicFont={{{SANS_FONT}}},
-  BoldItalicFont={{{SANS_FONT} Bold}}]
-\setmonofont{{{MONO_FONT}}}[ItalicFont={{{MONO_FONT}}}, ItalicFeatures={{FakeSlant=0.15}}]
+# Traditional Chinese editions print with Noto CJK's TC fonts (Taiwan's and Hong Kong's glyph
+# forms); every other edition with the SC ones (the book's untranslated text is Simplified).
+
+
+def font_names(language: str) -> tuple[str, str, str]:
+    """The main, sans and mono fonts of an edition in *language*."""
+    if is_traditional_chinese(language):
+        names = (MAIN_FONT, SANS_FONT, MONO_FONT)
+        main, sans, mono = (name.replace(" SC", " TC") for name in names)
+        return main, sans, mono
+    return MAIN_FONT, SANS_FONT, MONO_FONT
+
+
+def fonts(language: str) -> str:
+    """The fontspec and xeCJK lines of an edition in *language*."""
+    main, sans, mono = font_names(language)
+    return rf"""
+\setmainfont{{{main}}}[{LATIN}, ItalicFont={{{main}}},
+  BoldItalicFont={{{main} Bold}}]
+\setsansfont{{{sans}}}[{LATIN}, ItalicFont={{{sans}}},
+  BoldItalicFont={{{sans} Bold}}]
+\setmonofont{{{mono}}}[ItalicFont={{{mono}}}, ItalicFeatures={{FakeSlant=0.15}}]
 \usepackage{{xeCJK}}
-\setCJKmainfont{{{MAIN_FONT}}}[ItalicFont={{{MAIN_FONT}}}]
-\setCJKsansfont{{{SANS_FONT}}}[ItalicFont={{{SANS_FONT}}}]
-\setCJKmonofont{{{MONO_FONT}}}[ItalicFont={{{MONO_FONT}}}]
+\setCJKmainfont{{{main}}}[ItalicFont={{{main}}}]
+\setCJKsansfont{{{sans}}}[ItalicFont={{{sans}}}]
+\setCJKmonofont{{{mono}}}[ItalicFont={{{mono}}}]
 % § is a Latin sign: "§12.3" without CJK spacing around the §.
 \xeCJKDeclareCharClass{{Default}}{{"00A7}}
 """
@@ -59,7 +75,6 @@ LATIN_PUNCTUATION = r"""
 
 LATEX_ELEMENTS: dict[str, str] = {
     "fontenc": r"\usepackage{fontspec}",
-    "fontpkg": FONTS,
     # One chapter style for every language (Sphinx's for all but English, which it capitalises).
     "fncychap": (
         r"\usepackage[Sonny]{fncychap}"
@@ -92,7 +107,8 @@ def latex_elements(language: str) -> dict[str, str]:
     """The LaTeX preamble pieces for an edition in *language*: the Chinese edition keeps xeCJK's
     full-width quotes and dashes, the others typeset them as Latin punctuation."""
     elements = dict(LATEX_ELEMENTS)
-    elements["fontpkg"] += fallback_preamble(available_fallbacks())  # emoji, CJK Ext. B+
+    # the edition's CJK fonts, then the fallbacks (emoji, CJK Ext. B+)
+    elements["fontpkg"] = fonts(language) + fallback_preamble(available_fallbacks())
     elements["preamble"] = PREAMBLE
     if not language.startswith(("zh", "ja", "ko")):
         elements["preamble"] += LATIN_PUNCTUATION

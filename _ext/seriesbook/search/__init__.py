@@ -32,7 +32,12 @@ from sphinx.search import SearchLanguage
 from sphinx.util import logging
 
 from seriesbook import __version__
-from seriesbook.core.config import get_config, is_translated_edition, source_language
+from seriesbook.core.config import (
+    get_config,
+    is_traditional_chinese,
+    is_translated_edition,
+    source_language,
+)
 from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
@@ -145,6 +150,7 @@ def _pack_index(app: Sphinx) -> None:
         packed = PackedJavaScriptIndex(
             SectionStore.open(Path(app.doctreedir)),
             source.replace("_", "-") if source else None,
+            traditional=is_traditional_chinese(str(app.config.language or "")),
         )
         builder.indexer_format = packed
 

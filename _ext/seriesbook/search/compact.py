@@ -185,10 +185,10 @@ def _book_characters(data: dict[str, Any]) -> set[str]:
     return found
 
 
-def _variants(data: dict[str, Any]) -> dict[str, Any]:
+def _variants(data: dict[str, Any], traditional: bool = False) -> dict[str, Any]:
     terms, titles = data["terms"], data["titleterms"]
     characters, phrases = table_for(
-        _book_characters(data), lambda pair: pair in terms or pair in titles
+        _book_characters(data), lambda pair: pair in terms or pair in titles, traditional
     )
     pairs = "".join(
         _encode(ord(trad), CHAR_WIDTH) + _encode(ord(simp), CHAR_WIDTH)
@@ -202,12 +202,14 @@ def pack(
     data: dict[str, Any],
     sections: Mapping[str, Sequence[SectionText]] | None = None,
     source_lang: str | None = None,
+    traditional: bool = False,
 ) -> dict[str, Any]:
     """*data* (Sphinx's frozen index) with its two-character Chinese terms packed, the §
     postings of *sections* (each page's § parts) and the traditional-character table.
 
     *source_lang* (a translated edition: the book's language, ``zh-CN``) is what the search
-    page marks titles and snippets that are still in it with."""
+    page marks titles and snippets that are still in it with; *traditional*: the edition is
+    Traditional Chinese, so the table turns simplified queries into its characters."""
     width = page_width(len(data["docnames"]))
     anchors, lengths, untranslated, postings = _postings(data["docnames"], sections or {})
     terms: dict[str, int | list[int]] = {}
@@ -219,7 +221,7 @@ def pack(
         numbers = [pages] if isinstance(pages, int) else pages
         code = _encode(ord(term[1]), CHAR_WIDTH) + "".join(_encode(n, width) for n in numbers)
         groups.setdefault(term[0], []).append((term[1], code))
-    packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: _variants(data)}
+    packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: _variants(data, traditional)}
     located = _choose_located(packed, groups, postings)
     packed[KEY] = {"width": width, "pairs": _pairs(groups, located)}
     if any(anchors):
@@ -306,16 +308,22 @@ class PackedJavaScriptIndex:
 
     PREFIX, SUFFIX = "Search.setIndex(JSON.parse('", "'))"
 
-    def __init__(self, store: SectionStore | None = None, source_lang: str | None = None) -> None:
+    def __init__(
+        self,
+        store: SectionStore | None = None,
+        source_lang: str | None = None,
+        traditional: bool = False,
+    ) -> None:
         self.store = store if store is not None else SectionStore(Path(), ())
         self.source_lang = source_lang
+        self.traditional = traditional
 
     def sections(self) -> dict[str, list[SectionText]]:
         pages = {**self.store.pages, **self.store.used}
         return {docname: list(parts.values()) for docname, parts in pages.items()}
 
     def dumps(self, data: dict[str, Any]) -> str:
-        packed = pack(data, self.sections(), self.source_lang)
+        packed = pack(data, self.sections(), self.source_lang, self.traditional)
         text = _json(packed)
         return self.PREFIX + text.replace("\\", "\\\\").replace("'", "\\'") + self.SUFFIX
 

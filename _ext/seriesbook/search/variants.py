@@ -11,6 +11,12 @@ character the book writes is the book's text, never converted), and the phrases 
 simplified form the index holds. The search page converts a query with it before cutting it
 into terms (longest phrase first, then character by character, as OpenCC does), so query and
 index are segmented alike; the results show the book's own text.
+
+A Traditional Chinese edition (``zh_TW``, converted with OpenCC's ``s2twp``) gets the other
+way round (:func:`opencc_tables_to_traditional`): a query in simplified characters, or with
+the mainland's words, is converted as the edition's text was (``内存`` → ``記憶體``), through
+the characters of ``STCharacters`` and Taiwan's variants, and the phrases OpenCC converts
+otherwise than character by character.
 """
 
 from __future__ import annotations
@@ -57,6 +63,28 @@ def opencc_tables() -> tuple[dict[str, str], dict[str, str]]:
     return characters, phrases
 
 
+@cache
+def opencc_tables_to_traditional() -> tuple[dict[str, str], dict[str, str]]:
+    """OpenCC's ``s2twp``: simplified → Taiwan's characters, and the phrases it converts whole
+    (its simplified phrases, regional ones and Taiwan's, these in simplified and in traditional
+    characters, each converted by OpenCC itself)."""
+    from opencc import OpenCC
+
+    whole = OpenCC("s2twp").convert
+    variants = _read("TWVariants.txt")
+    simplified = _read("STCharacters.txt")
+    characters = {key: variants.get(value, value) for key, value in simplified.items()}
+    to_simplified, _ = opencc_tables()
+    keys = set(_read("STPhrases.txt")) | set(_read("STPhrases_GeneratedFromRegionalPhrases.txt"))
+    taiwan = set(_read("TWPhrases.txt"))  # keyed in traditional: 內存 → 記憶體
+    keys |= taiwan | {convert(key, to_simplified, {}) for key in taiwan}
+    phrases = {}
+    for key in sorted(keys):
+        if len(key) > 1 and (value := whole(key)) != convert(key, characters, {}):
+            phrases[key] = value
+    return characters, phrases
+
+
 def convert(text: str, characters: dict[str, str], phrases: dict[str, str]) -> str:
     """*text* with phrases (longest first) and then characters replaced, left to right."""
     longest = max(map(len, phrases), default=1)
@@ -76,15 +104,18 @@ def convert(text: str, characters: dict[str, str], phrases: dict[str, str]) -> s
 
 
 def table_for(
-    book_characters: Iterable[str], is_term: Callable[[str], bool]
+    book_characters: Iterable[str], is_term: Callable[[str], bool], traditional: bool = False
 ) -> tuple[dict[str, str], dict[str, str]]:
     """The part of OpenCC's table that can turn a query into the book's own text.
 
     *book_characters* are the characters of the index's terms and titles; *is_term* tells
-    whether a two-character term is in the index.
+    whether a two-character term is in the index; *traditional*: the edition is Traditional
+    Chinese (the table maps simplified to traditional).
     """
     book = set(book_characters)
-    all_characters, all_phrases = opencc_tables()
+    all_characters, all_phrases = (
+        opencc_tables_to_traditional() if traditional else opencc_tables()
+    )
     characters = {
         trad: simp
         for trad, simp in all_characters.items()
