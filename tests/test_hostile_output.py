@@ -50,8 +50,12 @@ def test_an_untranslated_label_with_markup_keeps_the_page_after_the_diagram(
     page = parsed(english / "ch01.html")
     paragraphs = [p.get_text() for p in page.select("div.body p")]
     assert "The paragraph after the diagram." in paragraphs  # was inside the label script
-    (labels,) = page.select("script.seriesbook-source-labels")
-    assert json.loads(labels.string)["labels"] == ["<!--<script>"]
+    # drawn at build time: the label is text of the drawing and of its source, never markup
+    (drawn,) = page.select("div.seriesbook-diagram")
+    assert "<!--<script>" in drawn.select_one("svg").get_text()
+    assert not drawn.select("script")
+    (source,) = page.select("pre.seriesbook-diagram-source-code")
+    assert "<!--<script>" in source.get_text()
     assert page.select_one("div.footer") is not None  # the page goes on to its end
 
 
