@@ -158,6 +158,21 @@ def _toctree_with_levels(function: Callable[..., str]) -> Callable[..., Markup]:
     return lambda *args, **kwargs: with_heading_level(function(*args, **kwargs))
 
 
+def _toctree_never_none(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    """sphinx-notfound-page's 404 toctree is None in a book without a toctree, which
+    pydata-sphinx-theme then fails to parse (readthedocs/sphinx-notfound-page#253): an empty
+    one instead. Between the two handlers (400 and 500)."""
+    toctree = context.get("toctree")
+    if pagename == app.config.notfound_pagename and callable(toctree):
+        context["toctree"] = lambda *args, **kwargs: toctree(*args, **kwargs) or ""
+
+
 def _page_context(
     app: Sphinx,
     pagename: str,
@@ -198,4 +213,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # after the book theme's add_metadata_to_page (500), which sets the search placeholder, and
     # pydata-sphinx-theme's, which adds generate_toctree_html
     app.connect("html-page-context", _page_context, priority=900)
+    app.connect("html-page-context", _toctree_never_none, priority=450)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
