@@ -144,9 +144,19 @@ def test_a_404_page_in_the_editions_words(app: Any) -> None:
     assert "<h1>Page not found</h1>" not in html
 
 
-@pytest.mark.sphinx("epub", testroot="chrome")
+@pytest.mark.sphinx("epub", testroot="chrome", freshenv=True)
 def test_no_chrome_in_an_epub(app: Any) -> None:
     app.build()
     assert not (Path(app.outdir) / "404.xhtml").exists()
     pages = [p.read_text(encoding="utf-8") for p in Path(app.outdir).rglob("*.xhtml")]
     assert pages and not [text for text in pages if "seriesbook-chrome" in text]
+
+
+@pytest.mark.sphinx("gettext", testroot="chrome", freshenv=True)
+def test_no_theme_words_in_the_books_catalogs(app: Any) -> None:
+    """Our templates' words are context values, not ``_()`` calls: ``make gettext`` extracts
+    nothing from them into the book's catalog templates."""
+    app.build()
+    templates = Path(app.outdir) / "sphinx.pot"
+    assert not templates.exists() or "Toggle primary sidebar" not in templates.read_text(
+        encoding="utf-8")

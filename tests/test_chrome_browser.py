@@ -312,6 +312,11 @@ def test_a_404_page_per_edition(site: Path, base: str, desktop: Page, language: 
 
 
 def axe_problems(page: Page) -> list[str]:
+    """axe-core's critical and serious findings on the whole page, once the colour mode is
+    settled (no colour mid-transition: the theme animates its colours)."""
+    page.wait_for_function("() => ['light', 'dark'].includes(document.documentElement"
+                           ".dataset.theme)")
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("""async () => {
         const r = await axe.run(document, {resultTypes: ['violations']});

@@ -142,6 +142,9 @@ def theme_words() -> dict[str, str]:
     messages of this catalog too, registered for their domains by ``seriesbook.site``)."""
     return {
         "search-placeholder": str(_("Search…")),
+        "toggle-primary": str(_("Toggle primary sidebar")),
+        "toggle-secondary": str(_("Toggle secondary sidebar")),
+        "chapters": str(_("Chapters")),
         "notfound-title": str(_("Page not found")),
         "notfound-body": str(_(
             "This page is not in the book. It may have moved: search for it, or start from "

@@ -13,7 +13,9 @@ Everything goes through the theme's and Sphinx's public means:
   the first catalog of the theme's domains (``booktheme`` and ``sphinx``), so it answers first.
   Words the themes write without a catalog (the sidebar buttons' tooltips, the navigation's
   label) come from our copies of those small templates (``templates/``), found before the
-  theme's; ``tests/test_chrome.py`` pins the upstream templates they replace.
+  theme's; ``tests/test_chrome.py`` pins the upstream templates they replace. Their words are
+  the context's ``seriesbook_words``, not ``_()`` calls, so ``make gettext`` (which extracts the
+  ``_()`` of every template in ``templates_path``) puts no theme words in the book's catalogs.
 * Metadata: ``<meta name="description">`` and Open Graph (sphinxext-opengraph, from the page's
   text after its title), ``hreflang`` alternates to the same page in every other edition, a
   favicon (``seriesbook-favicon.svg`` unless ``html_favicon`` is set).
@@ -158,6 +160,23 @@ def _toctree_with_levels(function: Callable[..., str]) -> Callable[..., Markup]:
     return lambda *args, **kwargs: with_heading_level(function(*args, **kwargs))
 
 
+def _early_context(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    """Our templates' words (before the theme renders its templates, at 500); and the 404 page's
+    toctree: sphinx-notfound-page's is None in a book without a toctree, which
+    pydata-sphinx-theme then fails to parse (readthedocs/sphinx-notfound-page#253): an empty
+    one instead. Between the two handlers (400 and 500)."""
+    context["seriesbook_words"] = theme_words()
+    toctree = context.get("toctree")
+    if pagename == app.config.notfound_pagename and callable(toctree):
+        context["toctree"] = lambda *args, **kwargs: toctree(*args, **kwargs) or ""
+
+
 def _page_context(
     app: Sphinx,
     pagename: str,
@@ -198,4 +217,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     # after the book theme's add_metadata_to_page (500), which sets the search placeholder, and
     # pydata-sphinx-theme's, which adds generate_toctree_html
     app.connect("html-page-context", _page_context, priority=900)
+    app.connect("html-page-context", _early_context, priority=450)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
