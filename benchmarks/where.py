@@ -1,6 +1,6 @@
 """Where a build's CPU time goes, by extension: every event listener, transform and phase timed.
 
-usage: python benchmarks/where.py BOOK [--top N] [--incremental] [SPHINX-BUILD OPTIONS ...]
+usage: python benchmarks/where.py BOOK [--top N] [--incremental] [-- SPHINX-BUILD OPTIONS ...]
 
 Runs ``sphinx-build -b html`` in this process (default options ``-E -a``, none with
 ``--incremental``; output in ``BOOK/_build/where/``) with a timer (``time.process_time``)
@@ -106,13 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("book", type=Path)
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--incremental", action="store_true", help="no -E -a: what changed")
-    parser.add_argument("options", nargs="*", help="sphinx-build options (default -E -a)")
-    args = parser.parse_args(argv)
+    args, options = parser.parse_known_args(argv)  # the rest: sphinx-build's options
     install()
     from sphinx.cmd.build import build_main
 
     out = args.book / "_build" / "where"
-    options = args.options or ([] if args.incremental else ["-E", "-a"])
+    options = [o for o in options if o != "--"] or ([] if args.incremental else ["-E", "-a"])
     began = time.process_time()
     os.chdir(args.book)
     status = build_main(["-q", "-b", "html", *options, ".", str(out / "html"),
