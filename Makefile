@@ -15,6 +15,7 @@ PYTHON      ?= python3
 SPHINXOPTS  ?=
 SERVEOPTS   ?=
 PYTESTOPTS  ?=
+EDITION_JOBS ?=
 LANGUAGES   ?= en
 LIVE_LANGUAGE ?= zh_CN
 SOURCEDIR    = source
@@ -105,16 +106,15 @@ $(NPM_STAMP): package.json package-lock.json .puppeteerrc.cjs
 
 # $(call every_edition,BUILDER,DOCTREES_PREFIX,THEN): build every edition (`seriesbook editions`)
 # with BUILDER into $(BUILDDIR)/BUILDER/<language>/, -W --keep-going, THEN run after a success
-# (with $$language). A failed build forgets its environment: an incremental rebuild would not
-# repeat the warnings of unchanged pages, and would pass.
+# (with $$language). The editions build side by side, as many at once as there are cores
+# (EDITION_JOBS=1: one after the other), each one's log printed whole and in order
+# (seriesbook.speed.editions). A failed build forgets its environment: an incremental rebuild
+# would not repeat the warnings of unchanged pages, and would pass.
 define every_edition
-	@languages="$$($(BIN)/seriesbook editions)" || exit 1; status=0; \
-	for language in $$languages; do \
-	  echo "== $$language -> $(BUILDDIR)/$(1)/$$language/"; \
-	  $(SPHINXBUILD) -b $(1) $(SPHINXFLAGS) -D language=$$language \
-	    -d $(BUILDDIR)/doctrees/$(2)$$language $(SPHINXOPTS) $(SOURCEDIR) $(BUILDDIR)/$(1)/$$language \
-	  $(3) || { status=1; rm -rf $(BUILDDIR)/doctrees/$(2)$$language; }; \
-	done; exit $$status
+	@languages="$$($(BIN)/seriesbook editions)" || exit 1; \
+	$(BIN)/python -m seriesbook.speed.editions --builder $(1) --builddir $(BUILDDIR) \
+	  --doctrees-prefix '$(2)' --languages "$$languages" $(if $(EDITION_JOBS),--jobs $(EDITION_JOBS)) \
+	  $(if $(3),--then '$(3)') -- $(SPHINXBUILD) $(SPHINXFLAGS) $(SPHINXOPTS) $(SOURCEDIR)
 endef
 
 html: $(RUNTIME_STAMP)
@@ -135,7 +135,7 @@ latexpdf-requirements epub-requirements:
 	@:
 
 latexpdf: latexpdf-requirements $(RUNTIME_STAMP) $(NPM_STAMP)
-	$(call every_edition,latex,latex-,&& $(MAKE) -C $(BUILDDIR)/latex/$$language all-pdf LATEXMKOPTS=-silent)
+	$(call every_edition,latex,latex-,$(MAKE) -C $(BUILDDIR)/latex/$$language all-pdf LATEXMKOPTS=-silent)
 
 epub: epub-requirements $(RUNTIME_STAMP)
 	$(call every_edition,epub,epub-,)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seriesbook.compat._babel import PreviousParser
-from seriesbook.compat._docutils import detach_document
+from seriesbook.compat._docutils import detach_document, educate_quotes
 from seriesbook.compat._jieba import double_total, empty_tokenizer, frequencies, total
 from seriesbook.compat._sphinx import (
     ENVIRONMENT_BOOKKEEPING,
@@ -28,6 +28,7 @@ from seriesbook.compat._sphinx import (
     forget_translations,
     init_search_language,
     replace_node_updater,
+    replace_transform,
     sphinx_logger,
 )
 
@@ -46,6 +47,7 @@ __all__ = [
     "detach_document",
     "doctrees_in_memory",
     "double_total",
+    "educate_quotes",
     "empty_tokenizer",
     "fetch_like_intersphinx",
     "filter_compiled_catalogs",
@@ -53,6 +55,7 @@ __all__ = [
     "frequencies",
     "init_search_language",
     "replace_node_updater",
+    "replace_transform",
     "sphinx_logger",
     "total",
 ]
@@ -153,6 +156,22 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("docutils.nodes.Node._document", "detach_document",
              "docutils.nodes.Node.document.fget",
              "b57260974b1d1cf6030e3165873eb4666d9cb596dd90e53773f47d89be48de7f"),
+    # a copy of docutils' loop (the block test added): pinned where it is copied from and
+    # where Sphinx calls it, with the tokens Sphinx hands it
+    Internal("docutils.transforms.universal.SmartQuotes.apply", "educate_quotes",
+             "docutils.transforms.universal.SmartQuotes.apply",
+             "ec64cdb0825263e2708f483e7d7a8f83083184e404245bb84cb6d46c47e0b1ff",
+             "https://github.com/sphinx-doc/sphinx/issues/3967"),
+    Internal("sphinx.transforms.SphinxSmartQuotes.apply", "educate_quotes",
+             "sphinx.transforms.SphinxSmartQuotes.apply",
+             "cf3ef9a9ada297875913cf1c46d03adf0b778cc50a667f4742e328710a90b468",
+             "https://github.com/sphinx-doc/sphinx/issues/3967"),
+    Internal("sphinx.transforms.SphinxSmartQuotes.is_available", "educate_quotes",
+             "sphinx.transforms.SphinxSmartQuotes.is_available",
+             "d6b1a87953840dd9ae1ea3c8483b873971a682e24c3cc1f55cf4a32d143d5e39"),
+    Internal("SphinxComponentRegistry.get_transforms", "replace_transform",
+             "sphinx.registry.SphinxComponentRegistry.get_transforms",
+             "1f9ba0d953b1dde6f4227291719a444cd542175bdebd315057071b13122febfd"),
     Internal("jieba.Tokenizer.FREQ", "frequencies", "jieba.Tokenizer.initialize",
              "37d4a8937f6058fa2614a2ec3ca1751cbe4ecd9e5168b89aa0a03e5db635f541"),
     Internal("jieba.Tokenizer.total", "total", "jieba.Tokenizer.initialize",

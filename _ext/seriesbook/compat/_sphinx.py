@@ -17,6 +17,7 @@ from sphinx.util import logging as sphinx_logging
 
 if TYPE_CHECKING:
     from docutils import nodes
+    from docutils.transforms import Transform
     from sphinx.application import Sphinx
     from sphinx.builders import Builder
     from sphinx.config import Config
@@ -150,3 +151,13 @@ def fetch_like_intersphinx(app: Sphinx, target_uri: str, location: str) -> bytes
         srcdir=app.srcdir, cache_path=None,
     )
     return data
+
+
+def replace_transform(app: Sphinx, old: type[Transform], new: type[Transform]) -> None:
+    """Read with *new* where Sphinx registered *old* (a subclass of it, same priority, same place
+    in the list): ``get_transforms`` hands out the registry's own list, and Sphinx offers no way
+    to remove a transform. Nothing happens if *old* is not registered."""
+    transforms = app.registry.get_transforms()
+    for index, transform in enumerate(transforms):
+        if transform is old:
+            transforms[index] = new

@@ -7,6 +7,7 @@ source's text at the pinned release. Pygments' short classes (``k``, ``s2``, …
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from pygments import format as format_tokens
@@ -41,13 +42,27 @@ def source_license(spec: dict[str, Any]) -> str:
 
 def _lexer(path: str) -> Lexer:
     """Pygments' lexer for *path*, keeping the text exactly (no stripped or added newlines)."""
-    suffix = path[path.rfind("."):] if "." in path.rsplit("/", 1)[-1] else ""
+    return _lexer_for_name(path.rsplit("/", 1)[-1])
+
+
+# Pygments chooses a lexer by the file's name alone (without code to guess from), by matching
+# it against every lexer's patterns, and its lexers keep no state between texts: one lexer per
+# name, not a pattern search and a new lexer for each of a book's hundreds of citations.
+@cache
+def _lexer_for_name(name: str) -> Lexer:
+    suffix = name[name.rfind("."):] if "." in name else ""
     try:
         if suffix in LEXER_BY_SUFFIX:
             return get_lexer_by_name(LEXER_BY_SUFFIX[suffix], stripnl=False, ensurenl=False)
-        return get_lexer_for_filename(path, stripnl=False, ensurenl=False)
+        return get_lexer_for_filename(name, stripnl=False, ensurenl=False)
     except ClassNotFound:
         return get_lexer_by_name("text", stripnl=False, ensurenl=False)
+
+
+@cache
+def _formatter() -> HtmlFormatter[str]:
+    """One formatter for every preview (building one makes Pygments' whole style table)."""
+    return HtmlFormatter(nowrap=True)
 
 
 def highlighted_lines(path: str, text: str) -> list[str]:
@@ -55,7 +70,7 @@ def highlighted_lines(path: str, text: str) -> list[str]:
     count = text.count("\n") + 1
     tokens = ((Text if kind in PLAIN else kind, value) for kind, value in
               _lexer(path).get_tokens(text))
-    html = str(format_tokens(tokens, HtmlFormatter(nowrap=True)))
+    html = str(format_tokens(tokens, _formatter()))
     lines = html.split("\n")[:count]
     return lines + [""] * (count - len(lines))
 

@@ -81,6 +81,9 @@ def varints(numbers: Iterable[int]) -> str:
     previous = 0
     for number in numbers:
         gap, previous = number - previous, number
+        if 0 <= gap < 32:  # one digit: most gaps of a book's postings
+            out.append(DIGITS[gap])
+            continue
         groups = [gap & 31]
         while gap > 31:
             gap >>= 5
@@ -88,6 +91,15 @@ def varints(numbers: Iterable[int]) -> str:
         last = len(groups) - 1
         out.extend(DIGITS[g + (32 if i < last else 0)] for i, g in enumerate(reversed(groups)))
     return "".join(out)
+
+
+def _varint_digits(gap: int) -> int:
+    """How many digits :func:`varints` writes for *gap*."""
+    digits = 1
+    while gap > 31:
+        gap >>= 5
+        digits += 1
+    return digits
 
 
 def read_varints(text: str) -> list[int]:
@@ -134,8 +146,32 @@ def read_bitmap(text: str) -> list[int]:
 
 def section_list(numbers: Sequence[int]) -> str:
     """§ numbers written the shorter way: gaps (:func:`varints`) or a :func:`bitmap`."""
-    gaps, bits = varints(numbers), bitmap(numbers)
-    return gaps if len(gaps) <= len(bits) else bits
+    return varints(numbers) if _gaps_shorter(numbers) else bitmap(numbers)
+
+
+def section_list_length(numbers: Sequence[int]) -> int:
+    """``len(section_list(numbers))``, without writing either form (the index's budget asks it
+    of every key, and writes few of them)."""
+    gaps = _gaps_length(numbers)
+    return gaps if not numbers else min(gaps, _bitmap_length(numbers))
+
+
+def _gaps_length(numbers: Sequence[int]) -> int:
+    length, previous = 0, 0
+    for number in numbers:
+        gap, previous = number - previous, number
+        length += 1 if gap < 32 else _varint_digits(gap)
+    return length
+
+
+def _bitmap_length(numbers: Sequence[int]) -> int:
+    if not numbers:
+        return 1
+    return 1 + _varint_digits(numbers[0]) + (numbers[-1] - numbers[0]) // 6 + 1
+
+
+def _gaps_shorter(numbers: Sequence[int]) -> bool:
+    return _gaps_length(numbers) <= _bitmap_length(numbers)
 
 
 def read_section_list(text: str) -> list[int]:
@@ -262,12 +298,15 @@ def _choose_located(
     """The keys whose § postings are written: the rarest first, within the budget."""
     if not postings:
         return {}
-    rest = len(_json({**packed, KEY: {"pairs": _pairs(groups, {})}}).encode())
+    # the pairs without § postings are ASCII, JSON writes them as they are: their length is
+    # added, not written out (an incremental build packs the whole index again)
+    pairs = sum(CHAR_WIDTH + sum(1 + len(code) for _, code in codes) for codes in groups.values())
+    rest = len(_json({**packed, KEY: {"pairs": ""}}).encode()) + pairs + max(len(groups) - 1, 0)
     budget = max(SECTION_SHARE * rest, SECTION_FLOOR)
     located: dict[str, list[int]] = {}
     spent = 0
     for key, numbers in sorted(postings.items(), key=lambda item: (len(item[1]), item[0])):
-        cost = len(section_list(numbers)) + (1 if _is_bigram(key) else len(json.dumps(key)) + 3)
+        cost = section_list_length(numbers) + (1 if _is_bigram(key) else len(json.dumps(key)) + 3)
         if spent + cost > budget:
             break
         spent += cost

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import pairwise
+from operator import add
 
 from docutils import nodes
 
@@ -34,8 +35,7 @@ def han_bigrams(text: str) -> list[str]:
     """Each pair of adjacent Chinese characters of *text*, once, in order of first occurrence."""
     pairs: dict[str, None] = {}
     for run in HAN_RUN.findall(text):
-        for start in range(len(run) - 1):
-            pairs[run[start : start + 2]] = None
+        pairs.update(dict.fromkeys(map(add, run, run[1:])))
     return list(pairs)
 
 
