@@ -337,7 +337,9 @@ def test_the_zh_tw_search_status_and_report(
     capsys.readouterr()
     assert main(["translations", str(book), "--language", "zh_TW"]) == 0
     out = capsys.readouterr().out
-    found = re.search(r"zh_TW: \d+% translated: (\d+) translated \((\d+) machine-converted, not reviewed\)", out)
+    found = re.search(
+        r"zh_TW: \d+% translated: (\d+) translated \((\d+) machine-converted, not reviewed\)", out
+    )
     assert found is not None, out
     assert int(found.group(1)) == int(found.group(2)) + 1
 

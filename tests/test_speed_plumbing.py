@@ -97,16 +97,22 @@ def _build(make_app: MakeApp, src: Path, *, compiled_kept: bool) -> Path:
 def test_kept_templates_write_the_same_pages_and_notice_an_edit(
     make_app: MakeApp, rootdir: Path, tmp_path: Path
 ) -> None:
-    unkept = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / "a")
-    plain = _pages(_build(make_app, unkept, compiled_kept=False))
-    src = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / "b")
-    (src / "_templates").mkdir()
-    (src / "conf.py").write_text(
-        (src / "conf.py").read_text(encoding="utf-8") + 'templates_path = ["_templates"]\n',
-        encoding="utf-8",
-    )
+    def with_override(name: str) -> Path:
+        """The book with the author's own layout.html over the theme's (``!layout.html``)."""
+        book = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / name)
+        (book / "_templates").mkdir()
+        (book / "conf.py").write_text(
+            (book / "conf.py").read_text(encoding="utf-8") + 'templates_path = ["_templates"]\n',
+            encoding="utf-8",
+        )
+        (book / "_templates" / "layout.html").write_text(
+            '{% extends "!layout.html" %}\n', encoding="utf-8"
+        )
+        return book
+
+    plain = _pages(_build(make_app, with_override("a"), compiled_kept=False))
+    src = with_override("b")
     footer = src / "_templates" / "layout.html"
-    footer.write_text('{% extends "!layout.html" %}\n', encoding="utf-8")
     first = _build(make_app, src, compiled_kept=True)
     kept = list(templates.cache_dir(first.parent / "doctrees").glob("*.cache"))
     assert kept, "no compiled template was kept"

@@ -217,7 +217,9 @@ def _no_module_script(
     classic script when the diagram comes near the view."""
     scripts = context.get("script_files")
     if isinstance(scripts, list):
-        context["script_files"] = [
+        # in place: the list is the builder's, where a later handler's add_js_file for this
+        # page lands (Sphinx restores it after the page)
+        scripts[:] = [
             script
             for script in scripts
             if MERMAID_ENTRY not in str(getattr(script, "attributes", {}).get("body", ""))
