@@ -42,7 +42,6 @@ import seriesbook
 from seriesbook import __version__
 from seriesbook.core.builders import is_website
 from seriesbook.core.config import get_config, is_set_by_author, language_key
-from seriesbook.site._payload import TEMPLATES
 from seriesbook.site._theme_door import require_series_theme
 
 if TYPE_CHECKING:
@@ -233,14 +232,6 @@ def _on_builder_inited(app: Sphinx) -> None:
         _add_reader_assets(app)
 
 
-def _templates_out_of_catalogs(app: Sphinx) -> None:
-    """``builder-inited``: our template overrides carry the theme's words, which our UI catalog
-    translates; Sphinx's gettext builder extracts every ``templates_path`` entry into the book's
-    ``sphinx.pot``, so a translator would be handed them. It reads the list when it builds."""
-    if app.builder.name == "gettext" and str(TEMPLATES) in app.config.templates_path:
-        app.config.templates_path.remove(str(TEMPLATES))
-
-
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.core.config")
     app.setup_extension("myst_parser")
@@ -256,7 +247,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("config-inited", require_series_theme, priority=450)  # before the wiring
     app.connect("config-inited", _wire_theme)
     app.connect("builder-inited", _on_builder_inited)
-    app.connect("builder-inited", _templates_out_of_catalogs)
     app.connect("build-finished", _copy_mermaid)
     # after sphinxcontrib-mermaid's install_js (500)
     app.connect("html-page-context", _no_module_script, priority=600)

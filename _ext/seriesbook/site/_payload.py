@@ -131,12 +131,21 @@ def _on_page(
     _defer_scripts(context)
 
 
+def _templates_out_of_catalogs(app: Sphinx) -> None:
+    """``builder-inited``: our template overrides carry the theme's words, which our UI catalog
+    translates; Sphinx's gettext builder extracts every ``templates_path`` entry into the book's
+    ``sphinx.pot``, so a translator would be handed them. It reads the list when it builds."""
+    if app.builder.name == "gettext" and str(TEMPLATES) in app.config.templates_path:
+        app.config.templates_path.remove(str(TEMPLATES))
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     from seriesbook import __version__
     from seriesbook.site import _icons
 
     app.connect("config-inited", _add_templates)
     app.connect("builder-inited", _add_assets)
+    app.connect("builder-inited", _templates_out_of_catalogs)
     app.connect("html-page-context", _on_page, priority=900)  # after the theme's and others'
     app.connect("build-finished", _icons.write_icons)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
