@@ -234,7 +234,7 @@ CHROME = (".bd-header", ".bd-header-article", ".bd-sidebar-primary", ".bd-sideba
 @pytest.mark.parametrize("language", EDITIONS)
 def test_print_is_the_article(base: str, desktop: Page, language: str) -> None:
     desktop.goto(f"{base}{language}/ch01.html")
-    button = desktop.locator(".mermaid-fullscreen-btn").first
+    button = desktop.locator(".seriesbook-diagram-fullscreen, .mermaid-fullscreen-btn").first
     button.wait_for(state="visible")  # the diagram is drawn, its full-screen button shown
     desktop.emulate_media(media="print")
     assert not button.is_visible()
