@@ -36,7 +36,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]  # fresh clones and venvs
 REPO = Path(__file__).resolve().parent.parent
 WITHOUT_BROWSER = REPO / ".ci" / "without-browser"
 PYTHON_ONLY = REPO / ".ci" / "python-only"
-EDITIONS = ("zh_CN", "en")
+EDITIONS = ("zh_CN", "en", "zh_TW")  # conf.py's seriesbook_editions
 TIMEOUT_MS = 30_000
 DIAGRAMS_ON_PAGE = """() => ({
   drawn: document.querySelectorAll('.seriesbook-diagram > svg[role=img] text').length > 0
