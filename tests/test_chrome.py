@@ -94,6 +94,20 @@ def test_the_catalog_holds_every_word_of_the_book_theme() -> None:
     assert missing == [], f"sphinx-book-theme has new words: translate them in {CATALOG}"
 
 
+@pytest.mark.sphinx(
+    "html", testroot="chrome",
+    confoverrides={"language": "en", "html_baseurl": "https://book.example.org/en/"},
+)
+def test_hreflang_alternates_are_fully_qualified_where_the_address_is_known(app: Any) -> None:
+    app.build()
+    soup = BeautifulSoup(page(app, "ch02.html"), "html.parser")
+    alternates = {link["hreflang"]: link["href"] for link in soup.select("link[hreflang]")}
+    assert alternates == {
+        "zh-CN": "https://book.example.org/zh_CN/ch02.html",
+        "en": "https://book.example.org/en/ch02.html",
+    }
+
+
 @pytest.mark.sphinx("html", testroot="chrome")
 def test_chinese_edition_speaks_chinese(app: Any) -> None:
     app.build()

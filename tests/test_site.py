@@ -46,7 +46,10 @@ def off_site_references(outdir: Path) -> Iterator[str]:
             for tag, attribute in (("script", "src"), ("link", "href"), ("img", "src")):
                 for element in soup.find_all(tag, attrs={attribute: True}):
                     url = str(element[attribute])
-                    if tag == "link" and "canonical" in (element.get("rel") or []):
+                    relations = (element.get("rel") or []) if tag == "link" else []
+                    if "canonical" in relations or (
+                        "alternate" in relations and element.get("hreflang")
+                    ):
                         continue  # metadata for search engines, never fetched
                     if is_off_site(url):
                         yield f"{where}: <{tag} {attribute}={url}>"
@@ -109,6 +112,8 @@ def test_off_site_scan_finds_each_kind(tmp_path: Path) -> None:
         '<html><head><script src="https://cdn.example/a.js"></script>'
         '<link rel="stylesheet" href="//fonts.example/f.css">'
         '<link rel="canonical" href="https://book.example/page.html">'
+        '<link rel="alternate" hreflang="en" href="https://book.example/en/page.html">'
+        '<link rel="alternate" type="application/rss+xml" href="https://feeds.example/r.xml">'
         '<style>@import url("https://fonts.example/g.css");</style>'
         '<script type="module">import m from "https://cdn.example/m.mjs";</script>'
         '</head><body><div style="background: url(http://img.example/x.png)"></div>'
@@ -129,6 +134,7 @@ def test_off_site_scan_finds_each_kind(tmp_path: Path) -> None:
         "https://cdn.example/late.mjs",
         "<script src=https://cdn.example/a.js>",
         "<link href=//fonts.example/f.css>",
+        "<link href=https://feeds.example/r.xml>",
         "https://fonts.example/g.css",
         "http://img.example/x.png",
         "https://cdn.example/m.mjs",

@@ -34,6 +34,7 @@ import shutil
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urljoin
 
 from markupsafe import Markup
 
@@ -134,10 +135,14 @@ def _add_assets(app: Sphinx) -> None:
 
 def alternates_html(app: Sphinx, pagename: str) -> str:
     """``<link rel="alternate" hreflang>`` to the same page in every edition (this one too, as
-    the convention asks)."""
+    the convention asks). Search engines want them fully qualified: with ``html_baseurl`` (Read
+    the Docs sets it) they are; a local build, which knows no address, links them relatively."""
     links = []
+    base = str(app.config.html_baseurl or "")
+    page_url = urljoin(base.rstrip("/") + "/", app.builder.get_target_uri(pagename)) if base else ""
     for language in book_editions(app.config):
-        href = escape(edition_link(app, pagename, language))
+        link = edition_link(app, pagename, language)
+        href = escape(urljoin(page_url, link) if page_url else link)
         tag = escape(language_tag(language))
         links.append(f'<link rel="alternate" hreflang="{tag}" href="{href}" />\n')
     return "".join(links)
