@@ -13,7 +13,8 @@ import pytest
 import sphinx_book_theme
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
-from seriesbook.site._chrome import TEMPLATES, theme_words_catalog
+from seriesbook.site._chrome import theme_words_catalog
+from seriesbook.site._templates import TEMPLATES
 from sphinx.testing.util import SphinxTestApp
 
 BOOK_THEME = Path(sphinx_book_theme.__file__).resolve().parent

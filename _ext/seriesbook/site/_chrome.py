@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from sphinx.util.typing import ExtensionMetadata
 
 HERE = Path(__file__).resolve().parent
-TEMPLATES = HERE / "templates"
 STATIC = HERE.parent / "static"
 SCRIPT, STYLE, FAVICON = "seriesbook-chrome.js", "seriesbook-chrome.css", "seriesbook-favicon.svg"
 #: The catalogs the themes translate their words with: sphinx-book-theme's own, and Sphinx's
@@ -101,8 +100,6 @@ def register_theme_words(app: Sphinx) -> None:
 
 def _configure(app: Sphinx, config: Config) -> None:
     """Our templates after the author's; the favicon, Open Graph and 404 page's defaults."""
-    if str(TEMPLATES) not in config.templates_path:
-        config.templates_path.append(str(TEMPLATES))
     # pydata-sphinx-theme sets the mode to "" on a first visit (empty localStorage), then logs
     # "Got invalid theme mode" (pydata/pydata-sphinx-theme#1635); its default_mode says "auto"
     config.html_context = {"default_mode": "auto", **config.html_context}
@@ -214,6 +211,7 @@ def _setup_opengraph(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.editions._ui")  # compiles the UI catalog
+    app.setup_extension("seriesbook.site._templates")  # the toggles' and sidebar's copies
     _setup_opengraph(app)
     app.setup_extension("notfound.extension")
     register_theme_words(app)

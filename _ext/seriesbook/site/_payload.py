@@ -35,14 +35,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.core.builders import is_website
+from seriesbook.site._templates import uses_pydata_templates
 
 if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
-    from sphinx.config import Config
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
-PYDATA_THEMES = frozenset({"sphinx_book_theme", "pydata_sphinx_theme"})
 ICONS_STYLE = "seriesbook-icons.css"
 LAZY_SEARCH = "seriesbook-search-lazy.js"
 DISK_SEARCH = "seriesbook-search-disk.js"
@@ -50,16 +48,6 @@ PAGES_DIR = "seriesbook-pages"
 # scripts that must run before the first text: the theme's inline scripts read it at once
 KEPT_BLOCKING = ("documentation_options.js",)
 _EXTERNAL_SCRIPT = re.compile(r"<script (?P<attributes>[^>]*\bsrc=[^>]*)>")
-
-
-def uses_pydata_templates(config: Config) -> bool:
-    return config.html_theme in PYDATA_THEMES
-
-
-def _add_templates(app: Sphinx, config: Config) -> None:
-    """``config-inited``: our layer over the theme's layout and asset macros."""
-    if uses_pydata_templates(config) and str(TEMPLATES) not in config.templates_path:
-        config.templates_path.append(str(TEMPLATES))
 
 
 def _add_assets(app: Sphinx) -> None:
@@ -131,21 +119,12 @@ def _on_page(
     _defer_scripts(context)
 
 
-def _templates_out_of_catalogs(app: Sphinx) -> None:
-    """``builder-inited``: our template overrides carry the theme's words, which our UI catalog
-    translates; Sphinx's gettext builder extracts every ``templates_path`` entry into the book's
-    ``sphinx.pot``, so a translator would be handed them. It reads the list when it builds."""
-    if app.builder.name == "gettext" and str(TEMPLATES) in app.config.templates_path:
-        app.config.templates_path.remove(str(TEMPLATES))
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
     from seriesbook import __version__
     from seriesbook.site import _icons
 
-    app.connect("config-inited", _add_templates)
+    app.setup_extension("seriesbook.site._templates")  # our layer over the theme's layout
     app.connect("builder-inited", _add_assets)
-    app.connect("builder-inited", _templates_out_of_catalogs)
     app.connect("html-page-context", _on_page, priority=900)  # after the theme's and others'
     app.connect("build-finished", _icons.write_icons)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
