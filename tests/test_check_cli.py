@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from seriesbook.commands.cli import main
@@ -110,3 +111,19 @@ def test_command_line_entry_point(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.strip() == f"seriesbook: source directory not found: {tmp_path / 'nope'}"
+
+
+def test_a_build_after_the_command_keeps_its_own_language(
+    tmp_path: Path, rootdir: Path, make_app: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command reads a Chinese book in this process; an English build after it in the same
+    process (a caller's own app, a test suite) speaks English, not the book's Chinese."""
+    shutil.copytree(rootdir / "test-sections-incremental", tmp_path / "zh")
+    assert main(["check", str(tmp_path / "zh")]) == 0
+    shutil.copytree(rootdir / "test-sections-incremental", tmp_path / "en")
+    app = make_app("html", srcdir=tmp_path / "en", freshenv=True,
+                   confoverrides={"language": "en"})
+    app.build()
+    page = (Path(app.outdir) / "index.html").read_text(encoding="utf-8")
+    assert 'title="Search"' in page
+    assert "搜索" not in page

@@ -354,11 +354,15 @@ def _fresh_docutils(confdir: Path) -> Iterator[None]:
     """What sphinx-build does around one app, and Sphinx's catalogs of a fresh process.
 
     ``sphinx.locale`` merges the catalogs of every language it has loaded, so a second
-    edition read in the same process must start from none.
+    edition read in the same process must start from none, and whatever the process builds
+    after the command (a caller's own Sphinx app) must not inherit this book's language.
     """
     compat.forget_translations()
-    with patch_docutils(confdir), docutils_namespace():
-        yield
+    try:
+        with patch_docutils(confdir), docutils_namespace():
+            yield
+    finally:
+        compat.forget_translations()
 
 
 @contextmanager
