@@ -63,12 +63,20 @@ def sphinx_build(
     )
 
 
+def copy_of_book(where: Path) -> Path:
+    """The test book copied under *where*: a build compiles its catalogs beside them, which must
+    not happen in the repository (two test processes would race on the same files)."""
+    shutil.copytree(ROOT, where / "book")
+    return where / "book"
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Both editions of the test book, as ``make html`` lays them out (``<language>/``)."""
-    out = tmp_path_factory.mktemp("lang") / "html"
+    base = tmp_path_factory.mktemp("lang")
+    out, book = base / "html", copy_of_book(base)
     for language in ("zh_CN", "en"):
-        result = sphinx_build("html", ROOT, out / language, language, "-W", "--keep-going")
+        result = sphinx_build("html", book, out / language, language, "-W", "--keep-going")
         assert result.returncode == 0, result.stderr
     return out
 
@@ -319,7 +327,8 @@ def epubcheck_command() -> list[str]:
 def test_epub_marks_pass_epubcheck(tmp_path: Path) -> None:
     require(shutil.which("epubcheck") is not None, "epubcheck is missing (apt-get install it)")
     require(Path("/usr/bin/chromium").is_file(), "chromium is missing (the diagrams' drawing)")
-    result = sphinx_build("epub", ROOT, tmp_path / "epub", "en", "-W", "--keep-going")
+    book = copy_of_book(tmp_path)
+    result = sphinx_build("epub", book, tmp_path / "epub", "en", "-W", "--keep-going")
     assert result.returncode == 0, result.stderr
     path = next((tmp_path / "epub").glob("*.epub"))
     with zipfile.ZipFile(path) as archive:
@@ -339,7 +348,7 @@ def test_english_pdf_sets_han_in_the_sc_fonts(tmp_path: Path) -> None:
     for tool in ("xelatex", "latexmk", "pdffonts"):
         require(shutil.which(tool) is not None, f"{tool} is missing (TeX Live, poppler-utils)")
     outdir = tmp_path / "latex"
-    result = sphinx_build("latex", ROOT, outdir, "en", "-W", "--keep-going")
+    result = sphinx_build("latex", copy_of_book(tmp_path), outdir, "en", "-W", "--keep-going")
     assert result.returncode == 0, result.stderr
     tex = next(outdir.glob("*.tex"))
     latexmk = subprocess.run(
