@@ -44,7 +44,7 @@ help:
 	@echo "make latexpdf   PDF of every edition: $(BUILDDIR)/latex/<language>/<name>.pdf (XeLaTeX)"
 	@echo "make epub       EPUB of every edition: $(BUILDDIR)/epub/<language>/<name>.epub"
 	@echo "make test       ruff, mypy and the whole pytest suite (PYTESTOPTS=... passes options)"
-	@echo "make test-quick pytest without browser and slow tests (-m 'not browser and not slow')"
+	@echo "make test-quick pytest without browser and slow tests, on every core (QUICK_WORKERS=auto)"
 	@echo "make test-lowest the suite against the lowest supported dependencies (.venv/lowest)"
 	@echo "make docs       seriesbook's manual (docs/) with -W into $(BUILDDIR)/docs/"
 	@echo "make lint       ruff and mypy only"
@@ -152,9 +152,11 @@ test: $(TEST_STAMP) $(NPM_STAMP)
 	echo "$(PYTEST) $(PYTESTOPTS)"; $(PYTEST) $(PYTESTOPTS) || status=1; \
 	exit $$status
 
-# The contributor's loop: no browser, no fresh clones, venvs or whole-book builds.
+# The contributor's loop: no browser, no fresh clones, venvs or whole-book builds, on every
+# core (pytest-xdist; a module's tests stay in one worker, so its fixtures are built once).
+QUICK_WORKERS ?= auto
 test-quick: $(TEST_STAMP)
-	$(PYTEST) -m "not browser and not slow" $(PYTESTOPTS)
+	$(PYTEST) -m "not browser and not slow" -n $(QUICK_WORKERS) --dist loadfile $(PYTESTOPTS)
 
 # The suite against the lowest versions pyproject.toml allows (.ci/lowest-constraints reads
 # them), in its own venv, .venv/lowest (make distclean removes it); PYTESTOPTS as for `make test`.
