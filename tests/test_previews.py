@@ -83,7 +83,9 @@ def test_pages_get_their_links_previews(make_app: MakeApp, tmp_path: Path) -> No
     assert '<span class="k">def</span>' in previews[f"{GITHUB}#L2"]["l"][0]
 
     text = (Path(app.outdir) / "_previews" / "ch01.js").read_text(encoding="utf-8")
-    assert "\\u" not in text and "中文注释" in text  # UTF-8, not escaped
+    # UTF-8: no character is escaped but those script_json keeps out of a script (<, >, &)
+    assert "中文注释" in text and "<" not in text
+    assert set(re.findall(r"\\u[0-9a-f]{4}", text)) <= {"\\u003c", "\\u003e", "\\u0026"}
 
     soup = BeautifulSoup((Path(app.outdir) / "ch01.html").read_text(encoding="utf-8"),
                          "html.parser")
