@@ -242,6 +242,49 @@ def test_a_mention_not_written_as_read_is_reported_never_skipped(
         assert status == 1, out
 
 
+def _without_dangling(book: Path) -> None:
+    """The book without its mention of a deleted §9.9 (which alone keeps every exit status 1)."""
+    entry = 'msgid "已删除的 §9.9 保持原样。"\nmsgstr "The deleted §9.9 stays as written."\n\n'
+    for path, text in ((book / "ch02.md", "已删除的 §9.9 保持原样。\n\n"),
+                       (book / "locale/en/LC_MESSAGES/ch02.po", entry)):
+        written = path.read_text(encoding="utf-8")
+        assert text in written
+        path.write_text(written.replace(text, ""), encoding="utf-8")
+
+
+def _translate(book: Path, *pairs: tuple[str, str]) -> Path:
+    catalog = book / "locale/en/LC_MESSAGES/ch01.po"
+    text = catalog.read_text(encoding="utf-8")
+    for old, new in pairs:
+        assert f'msgstr "{old}"' in text, old
+        text = text.replace(f'msgstr "{old}"', f'msgstr "{new}"')
+    catalog.write_text(text, encoding="utf-8")
+    return catalog
+
+
+def test_a_translation_writing_its_numbers_otherwise_is_renumbered(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: a heading's translation with its number elsewhere (``Strides (§1.1.1)`` for
+    ``§1.1.1 步长``) and a Markdown link to a § (``[§1.1](#sec-1-1)``: text and anchor) are
+    renumbered with the rest; the book then checks clean."""
+    _without_dangling(book)
+    catalog = _translate(
+        book,
+        ("§1.1.1 Strides", "Strides (§1.1.1)"),
+        ("Views moved up; they depend on §1.1.",
+         "Views moved up; they depend on [§1.1](#sec-1-1)."),
+    )
+    status, out, _ = _run(capsys, "renumber", str(book), "--write")
+    assert status == 0, out
+    text = catalog.read_text(encoding="utf-8")
+    assert 'msgid "§1.2.1 步长"\nmsgstr "Strides (§1.2.1)"' in text
+    assert 'msgstr "Views moved up; they depend on [§1.2](#sec-1-2)."' in text
+    status, out, _ = _run(capsys, "check", str(book))
+    assert status == 0, out
+    assert _run(capsys, "renumber", str(book))[0] == 0  # and nothing is left to do
+
+
 def test_a_catalog_with_a_duplicate_msgid_is_renumbered_as_the_build_reads_it(
     book: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
