@@ -138,6 +138,30 @@ def test_a_preview_of_a_title_with_markup_keeps_every_structure(hostile_previews
     assert published["previews"]["sec-2-1"]["t"] == f"§2.1 {HOSTILE_TITLE}"
 
 
+def test_a_title_with_markup_is_text_on_its_page_and_the_status_page(tmp_path: Path) -> None:
+    """An untranslated § title ``<!--<script> </script> "'&`` (its markup escaped in the
+    Markdown): the English page, its table of contents and the translation status page keep
+    it as text and go on to their end."""
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    with (book / "ch01.md").open("a", encoding="utf-8") as chapter:
+        chapter.write('\n## §1.1 \\<!--\\<script> \\</script> "\'& 标题\n\n未译的段落。\n')
+    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
+                        confoverrides={"language": "en"}, status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    for name in ("ch01.html", "translation-status.html"):
+        page = parsed(Path(app.outdir) / name)
+        # as the page shows it: text (smart quotes: "<!–<script> </script> “’& 标题")
+        shown = [element for element in page.select("h2, td, a")
+                 if "<script> </script>" in element.get_text() and "& 标题" in element.get_text()]
+        assert shown, name
+        assert not page.select("body script:-soup-contains('</script>')"), name
+        assert page.select_one("div.footer") is not None, name  # the page goes on to its end
+
+
 def _hand_made_escape(node: object) -> bool:
     """``from html import escape``, ``html.escape(…)``, ``….replace("</", …)``."""
     import ast
@@ -192,7 +216,9 @@ def hostile_book(tmp_path: Path) -> Path:
     return book
 
 
-@pytest.mark.parametrize("command", [["translations"], ["stats"], ["check"]])
+@pytest.mark.parametrize(
+    "command", [["translations"], ["stats"], ["check"], ["renumber"], ["editions"]]
+)
 def test_command_text_output_reaches_the_terminal_escaped(
     hostile_book: Path, capsys: pytest.CaptureFixture[str], command: list[str]
 ) -> None:
