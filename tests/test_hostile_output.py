@@ -29,10 +29,8 @@ def parsed(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html5lib")
 
 
-@pytest.fixture
-def english(tmp_path: Path) -> Path:
-    book = tmp_path / "book"
-    shutil.copytree(ROOT, book)
+def english_build(book: Path) -> Path:
+    """The English edition of *book*, built; its output directory."""
     app = SphinxTestApp(
         "html", srcdir=book, builddir=book / "_build" / "en", confoverrides={"language": "en"},
         status=StringIO(), warning=StringIO(),
@@ -42,6 +40,13 @@ def english(tmp_path: Path) -> Path:
     finally:
         app.cleanup()
     return Path(app.outdir)
+
+
+@pytest.fixture
+def english(tmp_path: Path) -> Path:
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    return english_build(book)
 
 
 def test_an_untranslated_label_with_markup_keeps_the_page_after_the_diagram(
@@ -146,14 +151,9 @@ def test_a_title_with_markup_is_text_on_its_page_and_the_status_page(tmp_path: P
     shutil.copytree(ROOT, book)
     with (book / "ch01.md").open("a", encoding="utf-8") as chapter:
         chapter.write('\n## §1.1 \\<!--\\<script> \\</script> "\'& 标题\n\n未译的段落。\n')
-    app = SphinxTestApp("html", srcdir=book, builddir=book / "_build" / "en",
-                        confoverrides={"language": "en"}, status=StringIO(), warning=StringIO())
-    try:
-        app.build()
-    finally:
-        app.cleanup()
+    site = english_build(book)
     for name in ("ch01.html", "translation-status.html"):
-        page = parsed(Path(app.outdir) / name)
+        page = parsed(site / name)
         # as the page shows it: text (smart quotes: "<!–<script> </script> “’& 标题")
         shown = [element for element in page.select("h2, td, a")
                  if "<script> </script>" in element.get_text() and "& 标题" in element.get_text()]
