@@ -117,8 +117,8 @@ class Report:
                   "that renumber differently (a heading and a diagram label?): left as it is; "
                   "edit it by hand" for d in self.shared]
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention!r}: a § mention to renumber is "
-                  "not written as the build reads it (an escape inside the number?): left as "
-                  "it is; edit it by hand" for d in self.unlocated]
+                  "not written as the build reads it (an escape inside the number? a link's "
+                  "anchor with a title?): left as it is; edit it by hand" for d in self.unlocated]
         done = "made" if self.written else "to make"
         by_hand = len(self.unlocated) + len(self.shared) + sum(
             item.reason == BY_HAND for item, _, _ in self.pending)
@@ -178,6 +178,10 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     stale = [d for d in dangling if d.number in stale_numbers]
     if outline.changed() or numbered or outline.chapters_changed():  # else nothing to rewrite
         rewrite = CatalogRewrite(env, doctrees, outline)
+        pages = sorted({Path(doctree["source"]) for doctree in doctrees.values()})
+        for page in (page for page in pages if page.suffix == ".md"):
+            for start, end, new in rewrite.source_links(page, plan.text(page)):
+                plan.replace(page, start, end, new)
         for path in catalog_files(app):
             rewrite.path = path
             catalogs[path] = plan_catalog(plan, path, rewrite)

@@ -248,6 +248,7 @@ class CatalogRewrite:
         self.stale_numbers = outline.stale()
         self.stale: list[Dangling] = []
         self._complete = True
+        self._links_only = False  # a page's own text: its prose mentions are the doctree's
 
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
         msgid = entry.msgid.value
@@ -353,6 +354,30 @@ class CatalogRewrite:
             cursor = self._inline(token.children or [], value, cursor, spans)
         return spans
 
+    def source_links(self, path: Path, text: str) -> list[Span]:
+        """A Markdown page's links to a § by anchor (``[§3.1](#sec-3-1)``, ``[存储](#sec-3-1)``):
+        their anchors and link texts renumbered; a link that cannot be is reported under
+        ``unlocated`` at its paragraph. (Mentions and roles outside links are the doctree's.)"""
+        if "#sec-" not in text:
+            return []
+        self.patterns = tuple(edition_chapter_patterns(self.config, None))
+        spans: list[Span] = []
+        self._links_only = True
+        try:
+            for token in self.markdown.parse(text):
+                if not token.children or not token.map or "#sec-" not in token.content:
+                    continue
+                self._complete = True
+                found: list[Span] = []
+                self._inline(token.children, text, line_start(text, token.map[0] + 1), found)
+                if self._complete:
+                    spans += found
+                else:  # left whole: a link renumbered in part would name two sections
+                    self.unlocated.append(Dangling(path, token.map[0] + 1, token.content))
+        finally:
+            self._links_only = False
+        return spans
+
     def _inline(self, tokens: list[Token], value: str, cursor: int, spans: list[Span]) -> int:
         # per open link, the § number its anchor names (``[§3.1](#sec-3-1)``), else None: the
         # text of a link to a § is renumbered with its anchor, any other link's is left alone
@@ -371,7 +396,7 @@ class CatalogRewrite:
                 elif number in self.changed:
                     self._complete = False  # a reference-style link: its anchor is elsewhere
             elif token.type == "text" and token.content:
-                outside = not links or links[-1] is not None
+                outside = links[-1] is not None if links else not self._links_only
                 span = find_written(value, token.content, cursor, len(value))
                 if span is None or span[1] - span[0] != len(token.content):
                     # not found, or written with escapes: its offsets are not the text's
@@ -387,7 +412,7 @@ class CatalogRewrite:
                 at = value.find(needle, cursor)
                 if at < 0:
                     continue
-                if token.meta.get("name") == "sec":
+                if token.meta.get("name") == "sec" and not self._links_only:
                     self._role(token.content, at, at + len(needle), value, spans)
                 cursor = at + len(needle)
             elif token.content:
