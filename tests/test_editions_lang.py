@@ -241,6 +241,60 @@ def test_untranslated_diagram_in_full_screen_stays_zh_cn(base_url: str, page: Pa
     assert texts and all(text["lang"] == "zh-CN" for text in texts), texts
 
 
+# The search page has answered: a summary line, and every result's snippet has arrived.
+SEARCH_SETTLED = (
+    "document.querySelector('#search-results .search-summary')?.innerText.length > 0"
+    " && [...document.querySelectorAll('#search-results li')]"
+    ".every((li) => li.dataset.seriesbookParts !== undefined)"
+)
+# Each result's snippet as runs of (text, language of its nearest element saying one); the
+# highlighted query words join the run they stand in when their language is the same.
+SNIPPET_LANGUAGES = """() => [...document.querySelectorAll("#search-results p.context")]
+  .map((p) => {
+  const runs = [];
+  const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const lang = node.parentElement.closest("[lang]").getAttribute("lang");
+    const last = runs[runs.length - 1];
+    if (last && last[1] === lang) last[0] += node.data;
+    else runs.push([node.data, lang]);
+  }
+  return runs;
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # the fuzzy entry's paragraph, shown in Chinese: its snippet is zh-CN
+        ("TorchDynamo", [("这一段尚未翻译，讲的是 TorchDynamo 如何截获 Python 帧。", "zh-CN")]),
+        # a page without a catalog, found by a Chinese word
+        ("cudaMalloc", [("第二段原文，包含 CUDA 与 cudaMalloc 等英文词。", "zh-CN")]),
+        # the notice: an English sentence naming 简体中文, which alone is zh-CN (as on the page)
+        ("Passages", [("…shown in the original (", "en"), ("简体中文", "zh-CN"), (").", "en")]),
+    ],
+)
+def test_search_snippets_say_the_language_the_page_says(
+    base_url: str, page: Page, query: str, expected: list[tuple[str, str]]
+) -> None:
+    """English edition: a snippet says the language the page says its text is in, piece by
+    piece (the search once called any snippet holding a Han character Chinese)."""
+    page.goto(f"{base_url}en/search.html?q={query}")
+    page.wait_for_function(SEARCH_SETTLED)
+    snippets = [[(text, lang) for text, lang in runs] for runs in page.evaluate(SNIPPET_LANGUAGES)]
+    assert snippets, query
+    han = re.compile(r"[\u4e00-\u9fff]")
+    for runs in snippets:  # no Chinese passes for English
+        assert all(lang == "zh-CN" for text, lang in runs if han.search(text)), runs
+    shown = snippets[0]
+    if expected[0][0].startswith("…"):  # the start of a long paragraph is cut off
+        head, tail = expected[0][0][1:], shown[0][0]
+        assert tail.endswith(head), shown
+        shown = [(expected[0][0], shown[0][1]), *shown[1:]]
+    assert shown == expected
+
+
 @pytest.mark.browser
 def test_read_the_docs_search_opens_the_books_search(base_url: str, page: Page) -> None:
     open_page(page, f"{base_url}en/ch01.html")

@@ -29,10 +29,8 @@ def parsed(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html5lib")
 
 
-@pytest.fixture
-def english(tmp_path: Path) -> Path:
-    book = tmp_path / "book"
-    shutil.copytree(ROOT, book)
+def english_build(book: Path) -> Path:
+    """The English edition of *book*, built; its output directory."""
     app = SphinxTestApp(
         "html", srcdir=book, builddir=book / "_build" / "en", confoverrides={"language": "en"},
         status=StringIO(), warning=StringIO(),
@@ -42,6 +40,13 @@ def english(tmp_path: Path) -> Path:
     finally:
         app.cleanup()
     return Path(app.outdir)
+
+
+@pytest.fixture
+def english(tmp_path: Path) -> Path:
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    return english_build(book)
 
 
 def test_an_untranslated_label_with_markup_keeps_the_page_after_the_diagram(
@@ -84,6 +89,113 @@ def test_terminal_escape_leaves_no_control_character(text: str) -> None:
     assert json.loads(terminal(json.dumps(text, ensure_ascii=False))) == text  # JSON stays JSON
 
 
+# A § title and a diagram's :alt: holding markup, quotes, an ampersand and U+2028 (the
+# title's markup escaped in the Markdown, so it is text; an option's value ends at U+2028).
+HOSTILE_TITLE = "<!--<script> </script> \"'& \u2028 分配器"
+HOSTILE_ALT = "<!--<script> </script> \"'&"
+PREVIEWS_ROOT = Path(__file__).parent / "roots" / "test-previews"
+
+
+@pytest.fixture
+def hostile_previews(tmp_path: Path) -> Path:
+    book = tmp_path / "book"
+    shutil.copytree(PREVIEWS_ROOT, book)
+    chapter = book / "ch02.md"
+    markdown = HOSTILE_TITLE.replace("<", "\\<")
+    diagram = f"```{{mermaid}}\n:alt: {HOSTILE_ALT}\ngraph LR\n  A --> B\n```\n\n"
+    text = chapter.read_text(encoding="utf-8").replace("分配器 & 缓存", markdown)
+    chapter.write_text(text.replace("分配器先查缓存", diagram + "分配器先查缓存"), "utf-8")
+    app = SphinxTestApp("html", srcdir=book, status=StringIO(), warning=StringIO())
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    return Path(app.outdir)
+
+
+def test_a_preview_of_a_title_with_markup_keeps_every_structure(hostile_previews: Path) -> None:
+    """The title is text on its page, on the linking page, in the preview's data file (read
+    by node, as the page's script element reads it, and inlined in a page) and in the file
+    published for sibling volumes; nothing of it is markup anywhere."""
+    import subprocess
+
+    target = parsed(hostile_previews / "ch02.html")
+    (heading,) = target.select("section#sec-2-1 > h2")
+    assert heading.get_text().rstrip("#¶") == f"§2.1 {HOSTILE_TITLE}"
+    assert not heading.select("script") and target.select_one("div.footer") is not None
+    linking = parsed(hostile_previews / "ch01.html")
+    assert linking.select_one("meta[name='seriesbook-previews']")["content"] == "_previews/ch01.js"
+    assert linking.select_one("div.footer") is not None
+    data_file = hostile_previews / "_previews" / "ch01.js"
+    script = data_file.read_text(encoding="utf-8")
+    assert not {"<", ">", "\u2028", "\u2029"} & set(script)
+    stub = "let got; const seriesbookPreviews = (d) => { got = d; };"
+    read = subprocess.run(
+        ["node", "-e", f"{stub}\n{script}\nprocess.stdout.write(JSON.stringify(got));"],
+        capture_output=True, text=True, check=True,
+    )
+    preview = json.loads(read.stdout)["p"]["ch02.html#sec-2-1"]
+    assert preview["t"] == f"§2.1 {HOSTILE_TITLE}"
+    assert preview["b"][0] == ["d", HOSTILE_ALT]
+    inlined = BeautifulSoup(f"<script>{script}</script><p>after</p>", "html5lib")
+    assert [p.get_text() for p in inlined.select("p")] == ["after"]
+    published = json.loads((hostile_previews / "seriesbook-previews.json").read_text("utf-8"))
+    assert published["previews"]["sec-2-1"]["t"] == f"§2.1 {HOSTILE_TITLE}"
+
+
+def test_a_title_with_markup_is_text_on_its_page_and_the_status_page(tmp_path: Path) -> None:
+    """An untranslated § title ``<!--<script> </script> "'&`` (its markup escaped in the
+    Markdown): the English page, its table of contents and the translation status page keep
+    it as text and go on to their end."""
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    with (book / "ch01.md").open("a", encoding="utf-8") as chapter:
+        chapter.write('\n## §1.1 \\<!--\\<script> \\</script> "\'& 标题\n\n未译的段落。\n')
+    site = english_build(book)
+    for name in ("ch01.html", "translation-status.html"):
+        page = parsed(site / name)
+        # as the page shows it: text (smart quotes: "<!–<script> </script> “’& 标题")
+        shown = [element for element in page.select("h2, td, a")
+                 if "<script> </script>" in element.get_text() and "& 标题" in element.get_text()]
+        assert shown, name
+        assert not page.select("body script:-soup-contains('</script>')"), name
+        assert page.select_one("div.footer") is not None, name  # the page goes on to its end
+
+
+def _hand_made_escape(node: object) -> bool:
+    """``from html import escape``, ``html.escape(…)``, ``….replace("</", …)``."""
+    import ast
+
+    if isinstance(node, ast.ImportFrom):
+        return node.module in {"html", "markupsafe"} and any(
+            alias.name == "escape" for alias in node.names)
+    if isinstance(node, ast.Attribute):
+        return (node.attr == "escape" and isinstance(node.value, ast.Name)
+                and node.value.id in {"html", "markupsafe"})
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "replace" and bool(node.args)
+            and isinstance(node.args[0], ast.Constant)
+            and str(node.args[0].value).startswith(("</", "<!--")))
+
+
+def test_pages_and_scripts_are_escaped_only_by_core_escape() -> None:
+    """One function per context (read from the code's AST): no module but ``core.escape``
+    escapes HTML itself (``html.escape``) or patches JSON for a script (``.replace("</"``)."""
+    import ast
+
+    import seriesbook
+
+    package = Path(seriesbook.__file__).parent
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        if path == package / "core" / "escape.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if _hand_made_escape(node):
+                found.append(f"{path.relative_to(package)}:{getattr(node, 'lineno', 0)}")
+    assert not found, found
+
+
 # --- command output a terminal can trust ------------------------------------------------------
 
 HOSTILE = "\x1b]0;pwned\x07\x1b[2J\x9b1m\r"
@@ -104,7 +216,9 @@ def hostile_book(tmp_path: Path) -> Path:
     return book
 
 
-@pytest.mark.parametrize("command", [["translations"], ["stats"], ["check"]])
+@pytest.mark.parametrize(
+    "command", [["translations"], ["stats"], ["check"], ["renumber"], ["editions"]]
+)
 def test_command_text_output_reaches_the_terminal_escaped(
     hostile_book: Path, capsys: pytest.CaptureFixture[str], command: list[str]
 ) -> None:

@@ -9,6 +9,7 @@ The theme's own templates are pinned: these tests fail when upstream changes wha
 from __future__ import annotations
 
 import gzip
+import json
 import re
 import shutil
 import subprocess
@@ -126,8 +127,11 @@ def test_an_unknown_icon_is_named_and_the_others_drawn() -> None:
 
 
 def test_page_text_for_disk_is_one_call() -> None:
-    script = page_script("ch01", "<p>调度器 </script></p>")
-    assert script.startswith('SeriesbookDisk.page("ch01", "<div role=\\"main\\">')
+    script = page_script("ch01", "<p>调度器 </script>\u2028</p>")
+    assert script.startswith('SeriesbookDisk.page("ch01", "\\u003cdiv role=\\"main\\"\\u003e')
+    assert "</script>" not in script and "\u2028" not in script  # core.escape's script_json
+    arguments = json.loads("[" + script.removeprefix("SeriesbookDisk.page(")[:-3] + "]")
+    assert arguments == ["ch01", '<div role="main"><p>调度器 </script>\u2028</p></div>']
 
 
 # --- the small book, built per edition ---

@@ -83,7 +83,9 @@ def test_pages_get_their_links_previews(make_app: MakeApp, tmp_path: Path) -> No
     assert '<span class="k">def</span>' in previews[f"{GITHUB}#L2"]["l"][0]
 
     text = (Path(app.outdir) / "_previews" / "ch01.js").read_text(encoding="utf-8")
-    assert "\\u" not in text and "中文注释" in text  # UTF-8, not escaped
+    # UTF-8: no character is escaped but those script_json keeps out of a script (<, >, &)
+    assert "中文注释" in text and "<" not in text
+    assert set(re.findall(r"\\u[0-9a-f]{4}", text)) <= {"\\u003c", "\\u003e", "\\u0026"}
 
     soup = BeautifulSoup((Path(app.outdir) / "ch01.html").read_text(encoding="utf-8"),
                          "html.parser")
@@ -175,6 +177,62 @@ def test_untranslated_text_carries_the_source_language(
     chapter1 = page_data(app, "ch02")["p"]["ch01.html#ch-1"]
     assert chapter1["tl"] == "zh-CN"
     assert page_data(app, "ch01")["ui"]["go"] == "Read it"
+
+
+NAMED_BLOCKS = """
+## §2.3 图在前
+
+```{mermaid}
+flowchart LR
+  E[前端] --> F[后端]
+```
+
+这一段也尚未翻译。
+
+## §2.4 有名字的块
+
+```{mermaid}
+:alt: 调度流程
+flowchart LR
+  G[调度] --> H[执行]
+```
+
+```{code-block} python
+:caption: 计算梯度的代码
+
+x = 1
+```
+
+```{list-table} 张量的形状
+* - 维
+"""
+
+
+def published(app: SphinxTestApp) -> dict[str, Any]:
+    text = (Path(app.outdir) / "seriesbook-previews.json").read_text(encoding="utf-8")
+    previews: dict[str, Any] = json.loads(text)["previews"]
+    return previews
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_named_blocks_carry_the_language_they_are_shown_in(
+    make_app: MakeApp, tmp_path: Path, language: str
+) -> None:
+    """A translated edition's preview of an untranslated diagram names it (it used to vanish
+    inside the ``<div lang>`` the marks wrap it in), and a caption, a table's title or a
+    diagram's ``:alt:`` shown untranslated carries the source language; a translated one none."""
+    srcdir = book(tmp_path, root="editions-lang")
+    with (srcdir / "ch02.md").open("a", encoding="utf-8") as chapter:
+        chapter.write(NAMED_BLOCKS)
+    with (srcdir / "locale" / "en" / "LC_MESSAGES" / "ch02.po").open("a", encoding="utf-8") as po:
+        po.write('\nmsgid "计算梯度的代码"\nmsgstr "Code computing gradients"\n')
+    previews = published(build(make_app, srcdir, confoverrides={"language": language}))
+    source = "zh-CN" if language == "en" else ""
+    paragraph = ["p", "这一段也尚未翻译。", source] if source else ["p", "这一段也尚未翻译。"]
+    assert previews["sec-2-3"]["b"] == [["d", ""], paragraph]
+    caption = "Code computing gradients" if source else "计算梯度的代码"
+    named = [["d", "调度流程", source], ["c", caption], ["t", "张量的形状", source]]
+    assert previews["sec-2-4"]["b"] == [block[:2] if not block[-1] else block for block in named]
 
 
 def test_sibling_volumes_preview_from_their_published_file(

@@ -135,6 +135,34 @@ def close_with_escape(page: Page) -> None:
     page.wait_for_selector(BOX, state="detached")
 
 
+BOX_SCRIPT = REPO / "_ext" / "seriesbook" / "previews" / "static" / "seriesbook-previews-box.js"
+HOSTILE = "<!--<script>document.title='x'</script>\"'&\u2028</p><p>"
+UI = {"d": "Diagram", "c": "Code", "t": "Table", "go": "Read it", "gh": "View the source",
+      "more": "… {n} more lines", "label": "Preview"}
+
+
+def test_box_names_a_block_in_its_language_and_shows_markup_as_text(page: Page) -> None:
+    """The box as the English edition draws it: 〔Diagram · 调度流程〕 with the name (only) in
+    zh-CN; a title or text holding markup is text, never elements or script."""
+    page.set_content('<html lang="en"><body><p><a id="to" href="#x">§1.2</a></p></body></html>')
+    page.add_script_tag(path=str(BOX_SCRIPT))
+    preview = {"t": HOSTILE, "tl": "zh-CN",
+               "b": [["d", "调度流程", "zh-CN"], ["c", "Code computing gradients"], ["p", HOSTILE]]}
+    page.evaluate("([p, ui]) => seriesbookPreviewBox(document.getElementById('to'), p, ui, 'box')",
+                  [preview, UI])
+    named = page.locator("#box p.sbp-named")
+    assert named.all_inner_texts() == [
+        "〔Diagram · 调度流程〕", "〔Code · Code computing gradients〕"]
+    assert named.first.evaluate("p => p.lang") == ""
+    assert named.first.locator("span").evaluate("s => s.lang") == "zh-CN"
+    assert named.nth(1).locator("span").evaluate("s => s.lang") == ""
+    assert page.locator("#box .sbp-title").evaluate("p => [p.textContent, p.lang]") == [
+        HOSTILE, "zh-CN"]
+    assert page.locator("#box").get_attribute("aria-label") == f"Preview: {HOSTILE}"
+    assert page.locator("#box script, #box p p").count() == 0
+    assert page.title() == ""
+
+
 # --- the small book ---------------------------------------------------------------------------
 
 

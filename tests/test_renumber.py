@@ -242,6 +242,122 @@ def test_a_mention_not_written_as_read_is_reported_never_skipped(
         assert status == 1, out
 
 
+def _without_dangling(book: Path) -> None:
+    """The book without its mention of a deleted §9.9 (which alone keeps every exit status 1)."""
+    entry = 'msgid "已删除的 §9.9 保持原样。"\nmsgstr "The deleted §9.9 stays as written."\n\n'
+    for path, text in ((book / "ch02.md", "已删除的 §9.9 保持原样。\n\n"),
+                       (book / "locale/en/LC_MESSAGES/ch02.po", entry)):
+        written = path.read_text(encoding="utf-8")
+        assert text in written
+        path.write_text(written.replace(text, ""), encoding="utf-8")
+
+
+def _translate(book: Path, *pairs: tuple[str, str]) -> Path:
+    catalog = book / "locale/en/LC_MESSAGES/ch01.po"
+    text = catalog.read_text(encoding="utf-8")
+    for old, new in pairs:
+        assert f'msgstr "{old}"' in text, old
+        text = text.replace(f'msgstr "{old}"', f'msgstr "{new}"')
+    catalog.write_text(text, encoding="utf-8")
+    return catalog
+
+
+def test_a_translation_writing_its_numbers_otherwise_is_renumbered(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: a heading's translation with its number elsewhere (``Strides (§1.1.1)`` for
+    ``§1.1.1 步长``) and a Markdown link to a § (``[§1.1](#sec-1-1)``: text and anchor, in a
+    msgstr and in a page) are renumbered with the rest; the book then checks clean."""
+    _without_dangling(book)
+    ch01 = book / "ch01.md"
+    links = "\n见 [§1.1](#sec-1-1) 与 [存储](ch01.md#sec-1-1)，[别处](https://example.org/#sec-1-1)。\n"
+    ch01.write_text(ch01.read_text(encoding="utf-8") + links, encoding="utf-8")
+    catalog = _translate(
+        book,
+        ("§1.1.1 Strides", "Strides (§1.1.1)"),
+        ("Views moved up; they depend on §1.1.",
+         "Views moved up; they depend on [§1.1](#sec-1-1)."),
+    )
+    status, out, _ = _run(capsys, "renumber", str(book), "--write")
+    assert status == 0, out
+    text = catalog.read_text(encoding="utf-8")
+    assert 'msgid "§1.2.1 步长"\nmsgstr "Strides (§1.2.1)"' in text
+    assert 'msgstr "Views moved up; they depend on [§1.2](#sec-1-2)."' in text
+    assert ch01.read_text(encoding="utf-8").endswith(
+        "\n见 [§1.2](#sec-1-2) 与 [存储](ch01.md#sec-1-2)，[别处](https://example.org/#sec-1-1)。\n")
+    status, out, _ = _run(capsys, "check", str(book))
+    assert status == 0, out
+    assert _run(capsys, "renumber", str(book))[0] == 0  # and nothing is left to do
+
+
+def _problems(capsys: pytest.CaptureFixture[str], book: Path) -> list[tuple[str, str]]:
+    status, out, _ = _run(capsys, "check", str(book), "--format", "json")
+    found = [(p["file"].rsplit("/", 1)[-1], p["code"]) for p in json.loads(out)["problems"]]
+    assert status == (1 if found else 0), out
+    return found
+
+
+def test_what_renumber_leaves_for_a_hand_edit_keeps_exit_1_until_edited(
+    book: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 31: an escaped mention (source and catalog), a message shared by a heading and a
+    diagram label, a link whose anchor has a title: each is reported with its file and line,
+    and renumber (kept or fresh) and check exit 1 on every run until the author edits it (the
+    book has no other mention of a deleted section, so nothing else keeps the status 1)."""
+    _without_dangling(book)
+    ch01 = book / "ch01.md"
+    ch01.write_text(ch01.read_text(encoding="utf-8") + (
+        "\n转义 §1\\.1。\n\n```{mermaid}\nflowchart LR\n    A[\"§1.1 存储\"] --> B[\"图\"]\n```\n"
+        '\n带标题的 [§1.1](#sec-1-1 "旧") 留给作者。\n'
+    ), encoding="utf-8")
+    catalog = _translate(book, ("Views moved up; they depend on §1.1.",
+                                'Views moved up; they depend on [§1.1](#sec-1-1 \\"old\\").'))
+    catalog.write_text(catalog.read_text(encoding="utf-8")
+                       + '\nmsgid "转义 §1\\\\.1。"\nmsgstr "Escaped §1\\\\.1."\n', "utf-8")
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 1
+    report = json.loads(out)
+    po = "locale/en/LC_MESSAGES/ch01.po"
+    assert {(u["file"], u["text"]) for u in report["unlocated"]} == {
+        ("ch01.md", "§1.1"), (po, "视图被移到了前面，它依赖 §1.1。"),
+        ("ch01.md", '带标题的 [§1.1](#sec-1-1 "旧") 留给作者。')}
+    assert [(s["file"], s["message"]) for s in report["shared"]] == [(po, "§1.1 存储")]
+
+    status, out, _ = _run(capsys, "renumber", str(book), "--write")
+    assert status == 1 and out.count("edit it by hand") == 4, out
+    assert '带标题的 [§1.1](#sec-1-1 "旧") 留给作者。' in ch01.read_text(encoding="utf-8")
+    for args in ((), ("--fresh",), ()):  # every later run, kept or fresh
+        status, out, _ = _run(capsys, "renumber", str(book), "--format", "json", *args)
+        report = json.loads(out)
+        assert status == 1 and report["edits"] == [], out
+        assert {(p["file"], p["reason"]) for p in report["pending"]} == {
+            ("ch01.md", "hand"), (po, "hand")}
+        assert len(report["pending"]) == 4
+    stale = [("ch01.md", "sec-stale")] * 2 + [("ch01.po", "sec-stale")] * 2
+    assert sorted(_problems(capsys, book)) == stale
+
+    # the author edits each: the sources and the catalog say what they mean now
+    text = ch01.read_text(encoding="utf-8")
+    ch01.write_text(text.replace("转义 §1\\.1。", "转义 §1.2。").replace(
+        'A["§1.1 存储"]', 'A["§1.2 存储"]').replace('(#sec-1-1 "旧")', "(#sec-1-2)").replace(
+        "[§1.1](#sec-1-2)", "[§1.2](#sec-1-2)"), encoding="utf-8")
+    text = catalog.read_text(encoding="utf-8")
+    for old, new in (('msgid "转义 §1\\\\.1。"\nmsgstr "Escaped §1\\\\.1."',
+                      'msgid "转义 §1.2。"\nmsgstr "Escaped §1.2."'),
+                     ('msgid "§1.1 存储"\nmsgstr "§1.1 Storage"',
+                      'msgid "§1.2 存储"\nmsgstr "§1.2 Storage"'),
+                     ('msgid "视图被移到了前面，它依赖 §1.1。"',
+                      'msgid "视图被移到了前面，它依赖 §1.2。"'),
+                     ('[§1.1](#sec-1-1 \\"old\\")', "[§1.2](#sec-1-2)")):
+        assert old in text, old
+        text = text.replace(old, new)
+    catalog.write_text(text, encoding="utf-8")
+    status, out, _ = _run(capsys, "check", str(book))
+    assert status == 0, out
+    status, out, _ = _run(capsys, "renumber", str(book), "--format", "json")
+    assert status == 0 and json.loads(out)["pending"] == [], out
+
+
 def test_a_catalog_with_a_duplicate_msgid_is_renumbered_as_the_build_reads_it(
     book: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

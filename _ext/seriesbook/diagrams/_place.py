@@ -24,6 +24,7 @@ from seriesbook.core.config import (
     language_tag,
     source_language,
 )
+from seriesbook.core.escape import html_text
 from seriesbook.core.problems import Problem, warn
 from seriesbook.diagrams._draw import ID_PLACEHOLDER, DrawError
 from seriesbook.diagrams._store import STORE_SUBDIR, drawing
@@ -124,7 +125,7 @@ def as_image(svg: str, name: str, element_id: str, name_language: str | None = N
     title_id = f"{element_id}-title"
     tag = tag[:-1] + f' role="img" aria-labelledby="{title_id}">'
     lang = f' lang="{name_language}"' if name_language else ""
-    title = f'<title id="{title_id}"{lang}>{html.escape(name, quote=False)}</title>'
+    title = f'<title id="{title_id}"{lang}>{html_text(name)}</title>'
     body = svg[: opening.start()] + tag + title + svg[opening.end() :]
     return body.replace(ID_PLACEHOLDER, element_id)
 
@@ -132,11 +133,11 @@ def as_image(svg: str, name: str, element_id: str, name_language: str | None = N
 def source_disclosure(code: str, code_language: str | None = None) -> str:
     """The diagram's Mermaid source, one click away (for copying, and for readers the drawing
     does not serve); in the book's language where it holds the book's words."""
-    summary = html.escape(diagram_words()["source"])
+    summary = html_text(diagram_words()["source"])
     lang = f' lang="{code_language}"' if code_language else ""
     return (
         f'<details class="{SOURCE_CLASS}"><summary>{summary}</summary>'
-        f'<pre class="{SOURCE_CLASS}-code"{lang}>{html.escape(code, quote=False)}</pre>'
+        f'<pre class="{SOURCE_CLASS}-code"{lang}>{html_text(code)}</pre>'
         "</details>\n"
     )
 

@@ -47,29 +47,58 @@ def _untranslated(node: nodes.Element) -> bool:
     return any(n.get("translated") is False for n in node.findall(nodes.Element))
 
 
-def _caption(node: nodes.Element) -> str:
+def _caption(node: nodes.Element, lang: str, untranslated: Untranslated) -> tuple[str, str]:
+    """A figure's or a code block's caption, and its language if it is shown untranslated."""
     caption = next(iter(node.findall(nodes.caption)), None)
-    return flat_text(caption.astext()) if caption is not None else ""
+    if caption is None:
+        return "", ""
+    return flat_text(caption.astext()), lang if lang and untranslated(caption) else ""
+
+
+def _diagram(node: nodes.Element) -> nodes.Element | None:
+    """A diagram, or the ``<div lang>`` the marks put around an untranslated one."""
+    if getattr(node, "tagname", "") == "mermaid" or isinstance(node, nodes.image):
+        return node
+    if (isinstance(node, nodes.container) and len(node.children) == 1
+            and any(cls.startswith("language-") for cls in node["classes"])):
+        inner = node[0]
+        if isinstance(inner, nodes.Element) and getattr(inner, "tagname", "") == "mermaid":
+            return inner
+    return None
+
+
+def _named(kind: str, text: str, lang: str) -> Block:
+    """A diagram, code block or table named by *text* (a language only where there is text)."""
+    return Block(kind, text, lang if text else "")
 
 
 def _block(node: nodes.Node, lang: str, untranslated: Untranslated) -> Block | None:
-    """What one body element of a section contributes, or None (skipped: targets, comments)."""
+    """What one body element of a section contributes, or None (skipped: targets, comments).
+
+    A name shown untranslated in a translated edition (a caption, a table's title, a
+    diagram's ``:alt:``, which is never translated) carries the source language, as the page
+    marks it."""
     skipped = nodes.Invisible | nodes.system_message
     if not isinstance(node, nodes.Element) or isinstance(node, skipped):
         return None
     if NOTICE_CLASS in node["classes"]:  # the edition's "translation in progress", not the text
         return None
-    if getattr(node, "tagname", "") == "mermaid" or isinstance(node, nodes.image):
-        return Block("d", flat_text(node.get("alt", "")))
+    diagram = _diagram(node)
+    if diagram is not None:
+        alt = flat_text(diagram.get("alt", ""))
+        translated = isinstance(diagram, nodes.image) and bool(diagram.get("translated"))
+        return _named("d", alt, "" if translated else lang)
     if isinstance(node, nodes.figure):
-        return Block("d", _caption(node))
+        return _named("d", *_caption(node, lang, untranslated))
     if isinstance(node, nodes.literal_block):
-        return Block("c", node.get("language", ""))
+        return Block("c", node.get("language", ""))  # a language's name, not the book's words
     if isinstance(node, nodes.container) and node.get("literal_block"):
-        return Block("c", _caption(node))
+        return _named("c", *_caption(node, lang, untranslated))
     if isinstance(node, nodes.table):
         title = next(iter(node.findall(nodes.title)), None)
-        return Block("t", flat_text(title.astext()) if title is not None else "")
+        if title is None:
+            return Block("t", "")
+        return _named("t", flat_text(title.astext()), lang if untranslated(title) else "")
     text = flat_text(node.astext())
     if not text:
         return None

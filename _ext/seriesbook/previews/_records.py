@@ -24,7 +24,8 @@ class Block(NamedTuple):
     """One piece of a target's opening: ``p`` text, ``s`` a subsection's title, or ``d``/``c``/``t``
     a diagram, code block or table named (by its caption, if any).
 
-    ``lang`` is set where the text is shown untranslated in a translated edition.
+    ``lang`` is set where the text is shown untranslated in a translated edition (a
+    paragraph, a title, or the caption, table title or ``:alt:`` naming a block).
     """
 
     kind: str

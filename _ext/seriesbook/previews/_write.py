@@ -10,8 +10,6 @@ so ``-j 1``, ``-j 2`` and incremental builds write the same bytes.
 
 from __future__ import annotations
 
-import json
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +18,7 @@ from sphinx.locale import get_translation
 
 from seriesbook.citations import LINK_CLASS, citation_url, citations_domain
 from seriesbook.core.config import get_config
+from seriesbook.core.escape import html_attribute, script_json
 from seriesbook.editions import CATALOG
 from seriesbook.previews._code import citation_preview
 from seriesbook.previews._records import TargetPreview, previews_domain
@@ -147,7 +146,8 @@ class PageWriter:
 
 
 def _dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    """JSON for a script (the page's data file; the published file is JSON all the same)."""
+    return script_json(data, sort_keys=True, separators=(",", ":"))
 
 
 def add_pointer(
@@ -158,7 +158,7 @@ def add_pointer(
     if doctree is None or not doctree.get(PAGE_ATTRIBUTE):
         return
     uri = context["pathto"](f"{PREVIEW_DIR}/{pagename}.js", resource=True)
-    meta = f'<meta name="{META_NAME}" content="{escape(uri)}">\n'
+    meta = f'<meta name="{META_NAME}" content="{html_attribute(uri)}">\n'
     context["metatags"] = context.get("metatags", "") + meta
 
 

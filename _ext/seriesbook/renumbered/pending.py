@@ -13,6 +13,12 @@ mention stays *pending* as long as its file still has that line, wherever it mov
   as rewritten), so renumbering again never forgets one.
 
 Editing the line (naming the section meant, or removing the mention) ends it.
+
+What a renumbering could not rewrite and left for the author is kept the same way, with the
+reason ``hand``: a mention not written as the build reads it (``§3\\.1``), a catalog message
+shared by texts that renumber differently, a link to a § whose anchor is written otherwise. Its
+text is the whole paragraph or catalog entry (up to the next blank line), so editing any of it
+ends it, and until then renumber exits 1 and the build and ``check`` report it.
 """
 
 from __future__ import annotations
@@ -43,11 +49,19 @@ class Pending:
     file: str  #: POSIX path relative to conf.py's directory
     line: int
     number: str
-    text: str  #: the whole line, without its line ending
+    text: str  #: the whole line (lines, for a paragraph or entry), without line endings
     since: str = ""  #: the release or date of the renumbering that left it
+    reason: str = ""  #: ``hand``: left for a hand edit; else it names a deleted section
 
     def as_json(self) -> dict[str, Any]:
-        return {"file": self.file, "line": self.line, "number": self.number, "text": self.text}
+        data = {"file": self.file, "line": self.line, "number": self.number, "text": self.text}
+        return data | ({"reason": self.reason} if self.reason else {})
+
+
+#: The reason of what a renumbering could not rewrite and left for the author.
+BY_HAND = "hand"
+#: What is recorded of a mention: (file, first line, number, how many lines, reason).
+Left = tuple[Path, int, str, int, str]
 
 
 def read_history(path: Path) -> dict[str, Any]:
@@ -97,7 +111,7 @@ def recorded(data: Mapping[str, Any]) -> list[Pending]:
         for item in entry["pending"]:
             try:
                 pending = Pending(str(item["file"]), int(item["line"]), str(item["number"]),
-                                  str(item["text"]), since)
+                                  str(item["text"]), since, str(item.get("reason") or ""))
             except (KeyError, TypeError, ValueError):
                 continue
             group.setdefault((pending.file, pending.number, pending.text), []).append(pending)
@@ -122,7 +136,9 @@ def still_there(root: Path, items: Iterable[Pending]) -> list[tuple[Pending, Pat
         if lines is None:
             continue
         used = taken.setdefault(path, set())
-        at = [n for n, line in enumerate(lines, 1) if line == item.text and n not in used]
+        block = item.text.split("\n")
+        at = [n for n in range(1, len(lines) - len(block) + 2)
+              if lines[n - 1:n - 1 + len(block)] == block and n not in used]
         if at:
             nearest = min(at, key=lambda n: (abs(n - item.line), n))
             used.add(nearest)
@@ -130,17 +146,28 @@ def still_there(root: Path, items: Iterable[Pending]) -> list[tuple[Pending, Pat
     return sorted(found, key=lambda f: (str(f[1]), f[2]))
 
 
+def paragraph_lines(text: str, line: int) -> int:
+    """How many lines the paragraph (or catalog entry) starting at *line* has: up to the next
+    blank line."""
+    lines = lines_of(text)
+    end = line
+    while end < len(lines) and lines[end].strip():
+        end += 1
+    return max(end - line + 1, 1)
+
+
 def carried(
     root: Path,
-    items: Iterable[tuple[Path, int, str]],
+    items: Iterable[Left],
     new_texts: Mapping[Path, str],
     mapping: Mapping[str, str],
 ) -> list[dict[str, Any]]:
-    """The entries to record for mentions ``(path, line, number)`` after the rewrite: their
-    line as the new texts have it (renumbering keeps every line where it was) and their number
-    as renumbered (a pending mention of a number that moves follows it)."""
+    """The entries to record for mentions ``(path, line, number, lines, reason)`` after the
+    rewrite: their lines as the new texts have them (renumbering keeps every line where it
+    was) and, for one naming a deleted section, its number as renumbered (a pending mention of
+    a number that moves follows it; one left for a hand edit was not rewritten)."""
     out: dict[tuple[str, int, str], dict[str, Any]] = {}
-    for path, line, number in items:
+    for path, line, number, count, reason in items:
         text = new_texts[path] if path in new_texts else _read(path)
         if text is None:
             continue
@@ -151,10 +178,23 @@ def carried(
             shown = PurePosixPath(path.relative_to(root)).as_posix()
         except ValueError:
             shown = path.as_posix()
-        number = mapping.get(number, number)
-        out[(shown, line, number)] = {"file": shown, "line": line, "number": number,
-                                      "text": lines[line - 1]}
+        number = number if reason else mapping.get(number, number)
+        entry = {"file": shown, "line": line, "number": number,
+                 "text": "\n".join(lines[line - 1:line - 1 + count])}
+        out[(shown, line, number)] = entry | ({"reason": reason} if reason else {})
     return list(out.values())
+
+
+def pending_message(item: Pending) -> str:
+    """What the build, ``check`` and renumber say of a recorded mention."""
+    if item.reason == BY_HAND:
+        return (f"renumbering the book ({item.since}) left this for a hand edit: a § number "
+                f"here could not be rewritten as written; check it against the sections' new "
+                f"numbers and edit it ({HISTORY_FILE} keeps this until these lines are edited)")
+    return (f"{label(item.number)} here named a section or chapter that was deleted when the "
+            f"book was renumbered ({item.since}); {label(item.number)} is now another one: "
+            f"name the one meant, or remove the mention ({HISTORY_FILE} keeps this until the "
+            "line is edited)")
 
 
 def _recorded_pending(app: Sphinx) -> list[Pending]:
@@ -176,14 +216,7 @@ def warn_pending(app: Sphinx, doctree: nodes.document) -> None:
     confdir = Path(app.confdir)
     mine = [i for i in items if (confdir / i.file).resolve() == source]
     for item, _, line in still_there(confdir, mine):
-        warn(
-            Problem.SEC_STALE,
-            f"{label(item.number)} here named a section or chapter that was deleted when the "
-            f"book was renumbered ({item.since}); {label(item.number)} is now another one: "
-            f"name the one meant, or remove the mention ({HISTORY_FILE} keeps this until the "
-            "line is edited)",
-            (docname, line),
-        )
+        warn(Problem.SEC_STALE, pending_message(item), (docname, line))
 
 
 def warn_pending_catalogs(app: Sphinx, env: BuildEnvironment) -> None:
@@ -193,13 +226,7 @@ def warn_pending_catalogs(app: Sphinx, env: BuildEnvironment) -> None:
     pages = {Path(env.doc2path(d)).resolve() for d in env.found_docs}
     items = [i for i in _recorded_pending(app) if (confdir / i.file).resolve() not in pages]
     for item, path, line in still_there(confdir, items):
-        warn(
-            Problem.SEC_STALE,
-            f"{label(item.number)} here named a section or chapter that was deleted when the "
-            f"book was renumbered ({item.since}); it is now another one: name the one meant, or "
-            f"remove the mention ({HISTORY_FILE} keeps this until the line is edited)",
-            f"{path}:{line}",
-        )
+        warn(Problem.SEC_STALE, pending_message(item), f"{path}:{line}")
 
 
 def _outdated_pending(

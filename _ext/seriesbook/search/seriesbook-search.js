@@ -25,7 +25,8 @@
  *   linked to the §, grouped under the page, the page most about the query first.
  * - makeSearchSummary: the summary is the paragraph of the § holding the most parts, and
  *   results are ranked again once summaries arrive (a § holding every part in one paragraph
- *   before the others); in a translated edition, text in the book's language is marked so.
+ *   before the others); each piece of it says the language the page says it is in (an
+ *   untranslated paragraph's zh-CN, an English sentence naming 简体中文 English but that name).
  *
  * The ranking (README, "Chinese search"): (1) a title or § heading holding the query; (2) a §
  * holding every part of the query in one paragraph (from the index: a § holding every pair of
@@ -634,6 +635,67 @@ const SeriesbookSearch = (() => {
     return best;
   };
 
+  /** *element*'s text with whitespace collapsed (`textContent.replace(/\s+/g, " ").trim()`)
+   * as runs of { text, lang }: a text node is in the language of its nearest element saying
+   * one (as the page marks it), else *fallback*. A run of white space joins the run before. */
+  const textRuns = (element, fallback) => {
+    const runs = [];
+    const walker = element.ownerDocument.createTreeWalker(element, 4 /* SHOW_TEXT */);
+    let space = true; // at the start, as after a space: leading white space goes
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      let data = node.data.replace(/\s+/g, " ");
+      if (space && data.startsWith(" ")) data = data.slice(1);
+      if (!data) continue;
+      space = data.endsWith(" ");
+      const lang = node.parentElement?.closest("[lang]")?.getAttribute("lang") || fallback;
+      const last = runs[runs.length - 1];
+      if (last && (last.lang === lang || data === " ")) last.text += data;
+      else runs.push({ text: data, lang });
+    }
+    const last = runs[runs.length - 1];
+    if (last && space) {
+      last.text = last.text.slice(0, -1);
+      if (!last.text) runs.pop();
+    }
+    return runs;
+  };
+
+  /** The runs' characters *start* to *start* + *length*, each piece keeping its language. */
+  const sliceRuns = (runs, start, length) => {
+    const pieces = [];
+    let at = 0;
+    for (const run of runs) {
+      const from = Math.max(start - at, 0);
+      const to = Math.min(start + length - at, run.text.length);
+      if (to > from) pieces.push({ text: run.text.slice(from, to), lang: run.lang });
+      at += run.text.length;
+    }
+    return pieces;
+  };
+
+  /** Fill *summary* with *pieces*: one language is the summary's own (unless it is the
+   * *edition*'s), several are spans, each saying its own. */
+  const writeSummary = (summary, pieces, before, after, edition) => {
+    const langs = new Set(pieces.map((piece) => piece.lang));
+    if (langs.size <= 1) {
+      summary.textContent = before + pieces.map((piece) => piece.text).join("") + after;
+      const [lang] = langs;
+      if (lang && lang !== edition) summary.lang = lang;
+      return;
+    }
+    const doc = summary.ownerDocument;
+    summary.append(before);
+    for (const piece of pieces) {
+      if (piece.lang === edition) summary.append(piece.text);
+      else {
+        const span = summary.appendChild(doc.createElement("span"));
+        span.lang = piece.lang;
+        span.textContent = piece.text;
+      }
+    }
+    summary.append(after);
+  };
+
   const STYLE = `#search-results li.seriesbook-more { margin-left: 1.5em; }
 #search-results li.seriesbook-more .seriesbook-page { display: none; }`;
 
@@ -816,7 +878,10 @@ const SeriesbookSearch = (() => {
       const ranking = rankingParts(keywords);
       const blocks = ownBlocks(root, section ? anchors : new Set());
       const block = bestOwnBlock(blocks, ranking, asked.runs);
-      const text = (block.count ? block.text : root.textContent).replace(/\s+/g, " ").trim();
+      const edition = document.documentElement.lang;
+      const page = doc.documentElement.getAttribute("lang") || edition;
+      const runs = textRuns(block.count ? block.block : root, page);
+      const text = runs.map((run) => run.text).join("");
       const lower = text.toLowerCase();
       const first = Math.min(
         ...[...keywords].map((k) => lower.indexOf(k.toLowerCase())).filter((i) => i >= 0),
@@ -824,12 +889,9 @@ const SeriesbookSearch = (() => {
       const start = Number.isFinite(first) ? Math.max(first - 120, 0) : 0;
       const summary = document.createElement("p");
       summary.classList.add("context");
-      summary.textContent =
-        (start ? "..." : "") + text.substr(start, 240) + (start + 240 < text.length ? "..." : "");
-      const marked = block.block?.closest("[lang]")?.getAttribute("lang");
-      const edition = document.documentElement.lang;
-      if (marked && marked !== edition) summary.lang = marked;
-      else if (ex.lang && HAS_HAN.test(text)) summary.lang = ex.lang;
+      const pieces = sliceRuns(runs, start, 240);
+      writeSummary(summary, pieces, start ? "..." : "", start + 240 < text.length ? "..." : "",
+                   edition);
       // a page result whose paragraph is in a §: the index could not tell which, now we know
       let holder = block.block && !section ? block.block.parentElement : null;
       while (holder && !(holder.tagName === "SECTION" && anchors.has(holder.id)))

@@ -31,7 +31,6 @@ import io
 import os
 import re
 import shutil
-from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin
@@ -41,6 +40,7 @@ from markupsafe import Markup
 from seriesbook import __version__, compat
 from seriesbook.core.builders import is_website
 from seriesbook.core.config import book_editions, is_set_by_author, language_tag
+from seriesbook.core.escape import html_attribute, html_text
 from seriesbook.editions import CATALOG, edition_link, theme_words
 
 if TYPE_CHECKING:
@@ -111,10 +111,10 @@ def _configure(app: Sphinx, config: Config) -> None:
         config.ogp_site_url = config.html_baseurl
     words = theme_words()
     if not is_set_by_author(config, "notfound_context"):
-        title = escape(words["notfound-title"])
+        title = html_text(words["notfound-title"])
         config.notfound_context = {
             "title": words["notfound-title"],
-            "body": f"<h1>{title}</h1>\n<p>{escape(words['notfound-body'])}</p>",
+            "body": f"<h1>{title}</h1>\n<p>{html_text(words['notfound-body'])}</p>",
         }
     if not is_set_by_author(config, "notfound_urls_prefix") and not os.environ.get("READTHEDOCS"):
         # make html's layout, _build/html/<language>/: the edition's root is /<language>/
@@ -139,8 +139,8 @@ def alternates_html(app: Sphinx, pagename: str) -> str:
     page_url = urljoin(base.rstrip("/") + "/", app.builder.get_target_uri(pagename)) if base else ""
     for language in book_editions(app.config):
         link = edition_link(app, pagename, language)
-        href = escape(urljoin(page_url, link) if page_url else link)
-        tag = escape(language_tag(language))
+        href = html_attribute(urljoin(page_url, link) if page_url else link)
+        tag = html_attribute(language_tag(language))
         links.append(f'<link rel="alternate" hreflang="{tag}" href="{href}" />\n')
     return "".join(links)
 

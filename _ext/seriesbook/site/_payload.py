@@ -28,13 +28,13 @@ theme's, each naming the upstream issue) and ``html-page-context``:
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.core.builders import is_website
+from seriesbook.core.escape import script_json
 from seriesbook.site._templates import uses_pydata_templates
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _defer_scripts(context: dict[str, Any]) -> None:
 def page_script(pagename: str, body: str) -> str:
     """The page's text for search from disk: a script handing it to the search page."""
     html = f'<div role="main">{body}</div>'
-    return f"SeriesbookDisk.page({json.dumps(pagename)}, {json.dumps(html, ensure_ascii=False)});\n"
+    return f"SeriesbookDisk.page({script_json(pagename)}, {script_json(html)});\n"
 
 
 def _write_page_text(app: Sphinx, pagename: str, context: dict[str, Any]) -> None:

@@ -14,3 +14,5 @@ project = "Language marks"
 # The fuzzy entry of ch02 stands for text shown in the source language (outdated translations
 # are shown marked by default: tests/test_translations.py covers them).
 seriesbook_outdated_translations = False
+# As the book's conf.py: both editions search with seriesbook's Chinese search (its snippets).
+html_search_language = "zh"

@@ -27,9 +27,13 @@ from seriesbook.commands.rewrite import (
 )
 from seriesbook.renumbered import history_path
 from seriesbook.renumbered.pending import (
+    BY_HAND,
+    Left,
     Pending,
     carried,
     label,
+    paragraph_lines,
+    pending_message,
     read_history,
     recorded,
     still_there,
@@ -67,7 +71,8 @@ class Report:
 
     def needs_hand(self) -> bool:
         """Mentions only the author can fix: the exit status stays 1 until they are edited."""
-        return bool(self.unlocated or self.dangling or self.stale or self.pending)
+        return bool(self.unlocated or self.shared or self.dangling or self.stale
+                    or self.pending)
 
     def _file(self, path: Path) -> str:
         return shown(path, self.root)
@@ -88,7 +93,8 @@ class Report:
             "stale": [{"file": self._file(d.path), "line": d.line, "mention": d.mention,
                        "number": d.number} for d in self.stale],
             "pending": [{"file": self._file(path), "line": line, "number": item.number,
-                         "since": item.since} for item, path, line in self.pending],
+                         "since": item.since} | ({"reason": item.reason} if item.reason else {})
+                        for item, path, line in self.pending],
         }
 
     def as_text(self) -> str:
@@ -102,24 +108,29 @@ class Report:
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention} names no section now (deleted?), "
                   f"and once renumbered {label(d.number)} is another one's number: left as "
                   "written and recorded; edit it by hand" for d in self.stale]
-        lines += [f"{self._file(path)}:{line}: {label(item.number)} named a deleted one when it "
-                  f"was renumbered ({item.since}) and now names another one: edit it by hand"
+        lines += [f"{self._file(path)}:{line}: " + (
+                      pending_message(item) if item.reason == BY_HAND else
+                      f"{label(item.number)} named a deleted one when it was renumbered "
+                      f"({item.since}) and now names another one: edit it by hand")
                   for item, path, line in self.pending]
         lines += [f"{self._file(d.path)}:{d.line}: the message {d.mention!r} is used by texts "
                   "that renumber differently (a heading and a diagram label?): left as it is; "
                   "edit it by hand" for d in self.shared]
         lines += [f"{self._file(d.path)}:{d.line}: {d.mention!r}: a § mention to renumber is "
-                  "not written as the build reads it (an escape inside the number?): left as "
-                  "it is; edit it by hand" for d in self.unlocated]
+                  "not written as the build reads it (an escape inside the number? a link's "
+                  "anchor with a title?): left as it is; edit it by hand" for d in self.unlocated]
         done = "made" if self.written else "to make"
+        by_hand = len(self.unlocated) + len(self.shared) + sum(
+            item.reason == BY_HAND for item, _, _ in self.pending)
+        deleted = len(self.stale) + len(self.pending) + len(self.unlocated) + len(
+            self.shared) - by_hand
         lines.append(
             (f"{len(self.chapters)} chapters and " if self.chapters else "")
             + f"{len(self.map)} sections renumbered, {len(self.new)} numbered, "
             f"{len(self.edits)} edits {done} in {len({e.path for e in self.edits})} files, "
             f"{len(self.dangling)} mentions of no section"
-            + (f", {len(self.unlocated)} to edit by hand" if self.unlocated else "")
-            + (f", {len(self.stale) + len(self.pending)} naming a deleted section"
-               if self.stale or self.pending else "")
+            + (f", {by_hand} to edit by hand" if by_hand else "")
+            + (f", {deleted} naming a deleted section" if deleted else "")
         )
         return "\n".join(lines)
 
@@ -167,6 +178,10 @@ def _renumber(app: Sphinx, root: Path) -> tuple[Report, Plan, dict[Path, list[An
     stale = [d for d in dangling if d.number in stale_numbers]
     if outline.changed() or numbered or outline.chapters_changed():  # else nothing to rewrite
         rewrite = CatalogRewrite(env, doctrees, outline)
+        pages = sorted({Path(doctree["source"]) for doctree in doctrees.values()})
+        for page in (page for page in pages if page.suffix == ".md"):
+            for start, end, new in rewrite.source_links(page, plan.text(page)):
+                plan.replace(page, start, end, new)
         for path in catalog_files(app):
             rewrite.path = path
             catalogs[path] = plan_catalog(plan, path, rewrite)
@@ -196,6 +211,16 @@ def history_data(app: Sphinx) -> dict[str, Any]:
 def pending_to_record(app: Sphinx, report: Report, new_texts: dict[Path, str]) -> list[Any]:
     """The pending mentions the history entry of this ``--write`` records: the stale ones it
     leaves, and the earlier ones still there, at their lines as rewritten."""
-    items = [(d.path, d.line, d.number) for d in report.stale]
-    items += [(path, line, item.number) for item, path, line in report.pending]
+    items: list[Left] = [(d.path, d.line, d.number, 1, "") for d in report.stale]
+    items += [(path, line, item.number, item.text.count("\n") + 1, item.reason)
+              for item, path, line in report.pending]
+    for left in (*report.unlocated, *report.shared):  # its paragraph or catalog entry, whole
+        text = new_texts.get(left.path)
+        if text is None:
+            try:
+                text = left.path.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+        items.append((left.path, left.line, left.number, paragraph_lines(text, left.line),
+                      BY_HAND))
     return carried(Path(app.confdir), items, new_texts, report.keyed_map())

@@ -45,6 +45,7 @@ from seriesbook.sections import (
     edition_chapter_patterns,
     find_mentions,
     sec_role_target,
+    section_id,
     section_number,
 )
 
@@ -57,6 +58,8 @@ if TYPE_CHECKING:
 
 
 _DIGITS = re.compile(r"[0-9０-９]+")
+#: A link to a § section of this book by its anchor: ``#sec-3-1``, ``ch03.html#sec-3-1``.
+_SECTION_LINK = re.compile(r"^(?![a-z][a-z0-9+.-]*:)[^#]*#sec-(?P<number>[0-9]+(?:-[0-9]+)*)$")
 
 
 @dataclass(frozen=True)
@@ -245,6 +248,7 @@ class CatalogRewrite:
         self.stale_numbers = outline.stale()
         self.stale: list[Dangling] = []
         self._complete = True
+        self._links_only = False  # a page's own text: its prose mentions are the doctree's
 
     def __call__(self, entry: PoEntry) -> tuple[list[Span], list[Span]]:
         msgid = entry.msgid.value
@@ -265,8 +269,9 @@ class CatalogRewrite:
             return [], []
         id_spans, heading = rewrites[0]
         if id_spans and heading is not None:
-            return id_spans, self._heading(entry.msgstr.value, heading)
-        str_spans = self._translated(entry.msgstr.value) if id_spans else []
+            str_spans = self._translated_heading(entry.msgstr.value, heading)
+        else:
+            str_spans = self._translated(entry.msgstr.value) if id_spans else []
         if not self._complete:
             self.unlocated.append(Dangling(self.path, entry.line, msgid))
             return [], []
@@ -329,10 +334,19 @@ class CatalogRewrite:
             return []
         return [(lead + found[0], lead + found[1], found[2])]
 
+    def _translated_heading(self, value: str, heading: Heading) -> list[Span]:
+        """A heading's translation: its number where it leads (``§1.2 Strides``, or a new
+        heading's ``§ ``), and every § mention it holds elsewhere, as prose is read
+        (``Strides (§1.2)``: the translator put the number at the end)."""
+        lead = self._heading(value, heading)
+        rest = self._translated(value)
+        return lead + [span for span in rest
+                       if not any(span[0] < end and start < span[1] for start, end, _ in lead)]
+
     def _translated(self, value: str) -> list[Span]:
         """The prose § and chapter mentions of a translation whose number changes, read as the
         build does."""
-        if "§" not in value and not self.chapters_changed:
+        if "§" not in value and "#sec-" not in value and not self.chapters_changed:
             return []
         spans: list[Span] = []
         cursor = 0
@@ -340,24 +354,57 @@ class CatalogRewrite:
             cursor = self._inline(token.children or [], value, cursor, spans)
         return spans
 
+    def source_links(self, path: Path, text: str) -> list[Span]:
+        """A Markdown page's links to a § by anchor (``[§3.1](#sec-3-1)``, ``[存储](#sec-3-1)``):
+        their anchors and link texts renumbered; a link that cannot be is reported under
+        ``unlocated`` at its paragraph. (Mentions and roles outside links are the doctree's.)"""
+        if "#sec-" not in text:
+            return []
+        self.patterns = tuple(edition_chapter_patterns(self.config, None))
+        spans: list[Span] = []
+        self._links_only = True
+        try:
+            for token in self.markdown.parse(text):
+                if not token.children or not token.map or "#sec-" not in token.content:
+                    continue
+                self._complete = True
+                found: list[Span] = []
+                self._inline(token.children, text, line_start(text, token.map[0] + 1), found)
+                if self._complete:
+                    spans += found
+                else:  # left whole: a link renumbered in part would name two sections
+                    self.unlocated.append(Dangling(path, token.map[0] + 1, token.content))
+        finally:
+            self._links_only = False
+        return spans
+
     def _inline(self, tokens: list[Token], value: str, cursor: int, spans: list[Span]) -> int:
-        in_link = 0
+        # per open link, the § number its anchor names (``[§3.1](#sec-3-1)``), else None: the
+        # text of a link to a § is renumbered with its anchor, any other link's is left alone
+        links: list[str | None] = []
         for token in tokens:
             if token.type == "link_open":
-                in_link += 1
+                match = _SECTION_LINK.match(str(token.attrGet("href") or ""))
+                links.append(match["number"].replace("-", ".") if match else None)
             elif token.type == "link_close":
-                in_link -= 1
+                number = links.pop() if links else None
                 close = value.find(")", cursor) if token.markup != "autolink" else -1
-                cursor = close + 1 if close >= 0 and "](" in value[cursor:close] else cursor
+                if close >= 0 and "](" in value[cursor:close]:
+                    if number in self.changed:
+                        self._anchor(value, value.find("](", cursor) + 2, close, number, spans)
+                    cursor = close + 1
+                elif number in self.changed:
+                    self._complete = False  # a reference-style link: its anchor is elsewhere
             elif token.type == "text" and token.content:
+                outside = links[-1] is not None if links else not self._links_only
                 span = find_written(value, token.content, cursor, len(value))
                 if span is None or span[1] - span[0] != len(token.content):
                     # not found, or written with escapes: its offsets are not the text's
-                    if not in_link and self._text_mentions(token.content, 0, []):
+                    if outside and self._text_mentions(token.content, 0, []):
                         self._complete = False
                     cursor = span[1] if span else cursor
                     continue
-                if not in_link:
+                if outside:
                     self._text_mentions(token.content, span[0], spans)
                 cursor = span[1]
             elif token.type == "myst_role":
@@ -365,13 +412,22 @@ class CatalogRewrite:
                 at = value.find(needle, cursor)
                 if at < 0:
                     continue
-                if token.meta.get("name") == "sec":
+                if token.meta.get("name") == "sec" and not self._links_only:
                     self._role(token.content, at, at + len(needle), value, spans)
                 cursor = at + len(needle)
             elif token.content:
                 at = value.find(token.content, cursor)  # code, math, html: skipped over
                 cursor = at + len(token.content) if at >= 0 else cursor
         return cursor
+
+    def _anchor(self, value: str, start: int, end: int, number: str, spans: list[Span]) -> None:
+        """The ``#sec-…`` anchor ending a link's destination ``value[start:end]``, renumbered;
+        a destination written otherwise (a title after it, escapes) is left for the author."""
+        anchor = "#" + section_id(number)
+        if not value[start:end].endswith(anchor):
+            self._complete = False
+            return
+        spans.append((end - len(anchor), end, "#" + section_id(self.changed[number])))
 
     def _text_mentions(self, content: str, offset: int, spans: list[Span]) -> bool:
         """Add the spans of the mentions to renumber in *content*; whether there were any."""

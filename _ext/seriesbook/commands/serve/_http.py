@@ -13,12 +13,13 @@ import json
 import queue
 import threading
 from collections.abc import Callable
-from html import escape
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
+
+from seriesbook.core.escape import html_text
 
 SCRIPT = Path(__file__).with_name("serve.js")
 PREFIX = "/_seriesbook/"
@@ -173,9 +174,9 @@ class _Handler(SimpleHTTPRequestHandler):
 
 
 def _not_yet(page: tuple[str, str], languages: list[str]) -> str:
-    language, docname = escape(page[0]), escape(page[1])
+    language, docname = html_text(page[0]), html_text(page[1])
     if page[0] not in languages:
-        served = escape(", ".join(languages))
+        served = html_text(", ".join(languages))
         text = (f"The {language} edition is not served (serving {served}): run "
                 f"<code>seriesbook serve --language {language}</code> to serve it too.")
     else:

@@ -9,6 +9,13 @@
     if (lang) e.lang = lang;
     return e;
   };
+  /* 〔Diagram · its name〕: the word is the edition's, the name says its own language. */
+  const named = (word, text, lang) => {
+    const e = el("p", "sbp-named", "〔" + word + (text ? " · " : ""));
+    if (text) e.append(el("span", "", text, lang));
+    e.append("〕");
+    return e;
+  };
   function render(a, p, ui, ID) {
     const d = el("div", "sbp");
     d.id = ID;
@@ -28,7 +35,7 @@
       for (const [kind, text, lang] of p.b) {
         d.append(kind === "p" ? el("p", "", text, lang)
           : kind === "s" ? el("p", "sbp-sub", text, lang)
-          : el("p", "sbp-named", "〔" + ui[kind] + (text ? " · " + text : "") + "〕"));
+          : named(ui[kind], text, lang));
       }
     }
     const foot = el("p", "sbp-foot");
