@@ -282,3 +282,23 @@ def test_a_translation_adding_markup_is_a_mismatch(
     assert main(["check", str(book)]) == 1
     out = capsys.readouterr().out
     assert "i18n-mismatch" in out and "raw HTML: added <!--" in out, out
+
+
+def test_update_po_and_new_print_hostile_names_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The names these commands print come from the user's files and flags: a template named
+    with an escape sequence, a volume titled with one."""
+    from seriesbook.commands.cli import main
+
+    templates = tmp_path / "gettext"
+    templates.mkdir()
+    header = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+    (templates / f"ch{HOSTILE}01.pot").write_text(header, "utf-8")
+    (tmp_path / "locale" / "en" / "LC_MESSAGES").mkdir(parents=True)
+    assert main(["update-po", "-p", str(templates), "-d", str(tmp_path / "locale")]) == 0
+    assert main(["new", str(tmp_path / f"vol{HOSTILE}"), "--title", f"卷{HOSTILE}"]) == 0
+    captured = capsys.readouterr()
+    assert_terminal_safe(captured.out)
+    assert_terminal_safe(captured.err)
+    assert "ch\\u001b]0;pwned\\u0007" in captured.out  # named, escaped, not dropped
