@@ -6,7 +6,8 @@ index would hold is still there, for the same pages; each text also gives its Ha
 found, and the search page gets seriesbook's query splitter and ranking
 (``search/seriesbook-search.js``, through Sphinx's ``js_splitter_code`` hook). Further:
 
-* ``split`` asks the :class:`~seriesbook.search.cache.SegmentCache` first; on a miss it runs
+* ``split`` asks the :class:`~seriesbook.search.cache.SegmentCache` first (a kept text's words
+  and Latin words, so neither jieba nor the bigram and Latin scans run again); on a miss it runs
   ``cut_for_search`` of a private :class:`jieba.Tokenizer` prepared exactly as Sphinx prepares
   jieba's global one (default dictionary, then ``html_search_options["dict"]`` loaded once more
   as a user dictionary, which doubles the total frequency and so shapes every segmentation);
@@ -32,7 +33,7 @@ from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
 from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
-from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
+from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature, words_of
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.splitter import diagram_texts, han_bigrams, inline_junctions
 
@@ -125,19 +126,12 @@ class SearchChinese(SphinxSearchChinese):
             self._partial.close()
 
     def segment(self, text: str) -> list[str]:
-        """The distinct words of jieba's ``cut_for_search`` of *text*, cached."""
-        if self.cache is not None:
-            cached = self.cache.get(text)
-            if cached is not None:
-                return list(cached)
+        """The distinct words of jieba's ``cut_for_search`` of *text*."""
         if self._tokenizer is None:
             self._tokenizer = self._open_tokenizer()
         if self._partial is not None:
             self._partial.prepare(text)
-        tokens = list(dict.fromkeys(self._tokenizer.cut_for_search(text)))
-        if self.cache is not None:
-            self.cache.put(text, tokens)
-        return tokens
+        return list(dict.fromkeys(self._tokenizer.cut_for_search(text)))
 
     def split(self, input: str) -> list[str]:
         """jieba's words (as Sphinx's), the text's Han bigrams, its Latin words: each once.
@@ -147,11 +141,17 @@ class SearchChinese(SphinxSearchChinese):
         another text (not a title) is not given again: ``IndexBuilder.feed`` adds the page's
         words to sets, so repeats would change nothing but cost most of its time.
         """
-        chinese = self.segment(input)
-        latin1 = [term.strip() for term in self.latin1_letters.findall(input)]
+        cached = self.cache.get(input) if self.cache is not None else None
+        if cached is None:
+            latin1 = [term.strip() for term in self.latin1_letters.findall(input)]
+            own = list(dict.fromkeys(self.segment(input) + han_bigrams(input) + latin1))
+            if self.cache is not None:
+                self.cache.put(input, own, latin1)
+        else:
+            own, latin1 = words_of(cached[0]), words_of(cached[1])
         self.latin_terms.update(latin1)
-        extras = self.extras.get(input, [])
-        words = list(dict.fromkeys(chinese + han_bigrams(input) + latin1 + extras))
+        extras = self.extras.get(input)
+        words = list(dict.fromkeys(own + extras)) if extras else own
         if self.given is None or input in self.titles:
             return words
         new = [word for word in words if word not in self.given]
@@ -168,6 +168,10 @@ class SearchChinese(SphinxSearchChinese):
             extras[text] = extras.get(text, []) + words
         self.extras = extras
         self.given = set()
+
+    def stem_depends_on_terms(self, word: str) -> bool:
+        """Whether :meth:`stem` of *word* (stemmed already) depends on :attr:`latin_terms`."""
+        return len(word) >= 3 > len(self._stems[word])
 
     def stem(self, word: str) -> str:
         stemmed = self._stems.get(word)
