@@ -78,7 +78,7 @@ class KeptGroups:
         packed = self.groups.get(name)
         if packed is None:
             self.misses += 1
-            packed = self.groups[name] = pack()
+            packed = pack()
         else:
             self.hits += 1
         self.used[name] = packed
