@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, partial
 from pathlib import Path
@@ -204,7 +205,7 @@ def _postings(
     anchors: list[list[str]] = []
     lengths: list[list[int]] = []
     untranslated: list[int] = []
-    postings: dict[str, list[int]] = {}
+    postings: defaultdict[str, list[int]] = defaultdict(list)
     number = 0
     for docname in docnames:
         parts = sections.get(docname, ())
@@ -212,7 +213,7 @@ def _postings(
         lengths.append([part.length for part in parts])
         for part in parts:
             for key in part.keys:
-                postings.setdefault(key, []).append(number)
+                postings[key].append(number)
             if part.source_title:
                 untranslated.append(number)
             number += 1
@@ -220,11 +221,8 @@ def _postings(
 
 
 def _book_characters(data: dict[str, Any]) -> set[str]:
-    found: set[str] = set()
-    for table in ("terms", "titleterms", "alltitles"):
-        for key in data.get(table, {}):
-            found.update(char for char in key if HAN.match(char))
-    return found
+    keys = "".join("".join(data.get(table, {})) for table in ("terms", "titleterms", "alltitles"))
+    return set(HAN.findall(keys))  # one character a match: the Chinese characters of every key
 
 
 def _variants(
@@ -267,7 +265,7 @@ def pack(
     terms: dict[str, int | list[int]] = {}
     groups: dict[str, list[tuple[str, int | list[int]]]] = {}
     for term, pages in sorted(data["terms"].items()):
-        if _BIGRAM.fullmatch(term) is None:
+        if len(term) != 2 or _BIGRAM.fullmatch(term) is None:
             terms[term] = pages
         else:
             groups.setdefault(term[0], []).append((term[1], pages))
