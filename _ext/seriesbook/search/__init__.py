@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.search import SearchLanguage
 from sphinx.util import logging
 
-from seriesbook import __version__
+from seriesbook import __version__, compat
 from seriesbook.core.config import (
     get_config,
     is_traditional_chinese,
@@ -60,6 +60,7 @@ class SearchChineseOnDemand(SearchLanguage):
     lang = "zh"
 
     def __new__(cls, options: dict[str, str]) -> Any:
+        compat.import_jieba()  # before sphinx.search.zh imports it: without pkg_resources
         from seriesbook.search.zh import SearchChinese
 
         return SearchChinese(options)
