@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from seriesbook.search.kept_groups import STORE_NAME as GROUPS_NAME
 from seriesbook.search.kept_groups import KeptGroups
 from seriesbook.search.kept_parts import STORE_NAME as PARTS_NAME
@@ -123,3 +125,22 @@ def test_a_damaged_group_store_is_an_empty_one(tmp_path: Path) -> None:
     kept.save()
     again = KeptGroups.open(tmp_path)
     assert again.group(("input",), lambda: "other") == "packed" and again.hits == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(min_codepoint=0x80), min_size=1, max_size=12))
+def test_a_word_without_ascii_is_its_own_english_stem(word: str) -> None:
+    from seriesbook.search.zh import ASCII, SearchChinese
+
+    lang = SearchChinese({})
+    lowered = word.lower()
+    assume(ASCII.search(lowered) is None)
+    assert lang.stemmer.stemWord(lowered) == lowered == lang.stem(word)
+
+
+@pytest.mark.parametrize("word", ["缓存分配器", "ΣΟΦΙΑ", "Straße", "ÉTÉ", "İstanbul", "\u212a"])
+def test_stems_come_out_as_the_stemmer_gives_them(word: str) -> None:
+    from seriesbook.search.zh import SearchChinese
+
+    lang = SearchChinese({})
+    assert lang.stem(word) == lang.stemmer.stemWord(word.lower())

@@ -17,13 +17,15 @@ found, and the search page gets seriesbook's query splitter and ranking
   entries it needs;
 * each text's words come back once each, in order of first occurrence: ``IndexBuilder.feed``
   only adds words to sets, so repeats change nothing but cost time;
-* the English stems of Latin words are memoised across pages, not only within one page.
+* the English stems of Latin words are memoised across pages, not only within one page, and a
+  word without an ASCII character is its own stem, without asking the stemmer.
 
 Latin terms are still collected from every text as Sphinx does, because ``stem`` depends on them.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,6 +51,8 @@ MERMAID = frozenset({
     "deactivate", "autonumber", "classdef", "class", "style", "fill", "stroke", "linkstyle",
     "click", "statediagram", "classdiagram", "erdiagram", "gantt", "pie", "state",
 })
+#: Any ASCII character (a word without one needs no English stemming).
+ASCII = re.compile(r"[\x00-\x7f]")
 #: The search page's query splitter and ranking, appended to ``language_data.js``.
 SEARCH_SCRIPT = Path(__file__).parent / "seriesbook-search.js"
 
@@ -176,7 +180,12 @@ class SearchChinese(SphinxSearchChinese):
     def stem(self, word: str) -> str:
         stemmed = self._stems.get(word)
         if stemmed is None:
-            stemmed = self._stems[word] = self.stemmer.stemWord(word.lower())
+            lowered = word.lower()
+            # the English stemmer's suffixes, vowels and apostrophe are all ASCII: a word with
+            # no ASCII character (most of a Chinese book's) is its own stem, and is not handed
+            # to it (tests/test_search_kept.py checks that against the stemmer)
+            own = ASCII.search(lowered) is None
+            stemmed = self._stems[word] = lowered if own else self.stemmer.stemWord(lowered)
         if len(word) >= 3 > len(stemmed) and word in self.latin_terms:
             return word.lower()
         return stemmed
