@@ -11,7 +11,9 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -144,3 +146,24 @@ def test_stems_come_out_as_the_stemmer_gives_them(word: str) -> None:
 
     lang = SearchChinese({})
     assert lang.stem(word) == lang.stemmer.stemWord(word.lower())
+
+
+def test_the_variants_table_is_made_again_when_its_input_differs(tmp_path: Path) -> None:
+    made: list[int] = []
+
+    def make(is_term: Callable[[str], bool]) -> dict[str, Any]:
+        made.append(1)
+        return {"asked": is_term("缓存")}
+
+    terms = {"缓存"}
+    kept = KeptGroups(tmp_path / GROUPS_NAME)
+    first = kept.table(frozenset("缓存"), ("v1",), terms.__contains__, make)
+    kept.group(("g",), lambda: "g")
+    kept.save()
+    again = KeptGroups.open(tmp_path)
+    assert again.table(frozenset("缓存"), ("v1",), terms.__contains__, make) == first
+    assert len(made) == 1  # same characters, source and answers: kept
+    assert again.table(frozenset("缓存"), ("v2",), terms.__contains__, make) == first
+    assert len(made) == 2  # another OpenCC
+    assert again.table(frozenset("缓存"), ("v1",), set().__contains__, make) == {"asked": False}
+    assert len(made) == 3  # the index answers otherwise

@@ -44,7 +44,7 @@ from seriesbook.core.text import HAN
 from seriesbook.search.kept_groups import KeptGroups
 from seriesbook.search.kept_parts import PartsCache
 from seriesbook.search.sections import SectionStore, SectionText
-from seriesbook.search.variants import table_for
+from seriesbook.search.variants import source, table_for
 
 KEY = "seriesbook_bigrams"
 SECTIONS = "seriesbook_sections"
@@ -243,7 +243,9 @@ def _variants(
         )
         return {"characters": pairs, "phrases": phrases}
 
-    return make(is_term) if kept is None else kept.table(book, traditional, is_term, make)
+    if kept is None:
+        return make(is_term)
+    return kept.table(book, (traditional, *source(traditional)), is_term, make)
 
 
 def pack(

@@ -5,8 +5,9 @@ characters' groups (:mod:`~seriesbook.search.compact`) come out as they were. Ea
 packed string is a function of its input alone (the page-number width, the first character,
 and each second character's pages and § numbers), so it is kept under a digest of that input
 and packed again only when the input changed. The variants table is a function of the book's
-characters, the edition's direction, and the answers to the questions it asked of the index
-("is this pair a term?"): it is kept with those and made again when any of them differs.
+characters, the edition's direction, OpenCC's versions, and the answers to the
+questions it asked of the index ("is this pair a term?"): it is kept with those and made again
+when any of them differs.
 
 Kept in ``<doctreedir>/seriesbook-search-packed.pickle``, by :mod:`seriesbook.core.pagestore`'s
 rules: another format, a damaged or missing file is an empty store (everything packed from
@@ -26,9 +27,9 @@ from seriesbook.core.pagestore import dump_atomically, read_stored
 STORE_NAME = "seriesbook-search-packed.pickle"
 STORE_KEY = ("seriesbook-search-packed", 1)
 
-#: The variants table's input (book characters, traditional, the questions asked and their
-#: answers) and the table.
-Variants = tuple[frozenset[str], bool, tuple[tuple[str, bool], ...], dict[str, Any]]
+#: The variants table's input (the book's characters; the edition's direction and OpenCC's
+#: versions; the questions asked and their answers) and the table.
+Variants = tuple[frozenset[str], tuple[object, ...], tuple[tuple[str, bool], ...], dict[str, Any]]
 
 
 def digest(value: object) -> str:
@@ -66,6 +67,7 @@ class KeptGroups:
             isinstance(variants, tuple)
             and len(variants) == 4
             and isinstance(variants[0], frozenset)
+            and isinstance(variants[1], tuple)
             and isinstance(variants[2], tuple)
             and isinstance(variants[3], dict)
         ):
@@ -87,17 +89,18 @@ class KeptGroups:
     def table(
         self,
         characters: frozenset[str],
-        traditional: bool,
+        source: tuple[object, ...],
         is_term: Callable[[str], bool],
         make: Callable[[Callable[[str], bool]], dict[str, Any]],
     ) -> dict[str, Any]:
-        """The variants table of *characters*: the kept one if its input is the same, else
-        ``make`` with an *is_term* that notes each question and answer."""
+        """The variants table of *characters* from *source* (the direction and OpenCC's
+        versions): the kept one if its input is the same, else ``make`` with an *is_term*
+        that notes each question and answer."""
         kept = self.variants
         if (
             kept is not None
             and kept[0] == characters
-            and kept[1] == traditional
+            and kept[1] == source
             and all(is_term(pair) == answer for pair, answer in kept[2])
         ):
             self.used_variants = kept
@@ -109,7 +112,7 @@ class KeptGroups:
             return answer
 
         table = make(noted)
-        self.used_variants = (characters, traditional, tuple(asked.items()), table)
+        self.used_variants = (characters, source, tuple(asked.items()), table)
         return table
 
     def save(self) -> None:
