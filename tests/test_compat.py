@@ -144,3 +144,23 @@ def test_each_internal_a_door_names_is_in_the_code_it_pins() -> None:
         and not internal.name.endswith(("__init__", "_NodeUpdater", "translators"))
     ]
     assert missing == []
+
+
+def test_jieba_imported_without_pkg_resources_reads_the_same_files() -> None:
+    """``compat.import_jieba`` leaves jieba's fallback reader in place: the same bytes."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from seriesbook import compat\n"
+        "compat.import_jieba()\n"
+        "assert 'pkg_resources' not in sys.modules\n"
+        "import jieba._compat as c\n"
+        "ours = c.get_module_res('dict.txt').read()\n"
+        "import pkg_resources\n"
+        "theirs = pkg_resources.resource_stream('jieba', 'dict.txt').read()\n"
+        "assert ours == theirs and len(ours) > 1000000, len(ours)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr

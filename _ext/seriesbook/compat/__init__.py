@@ -14,7 +14,13 @@ from dataclasses import dataclass
 
 from seriesbook.compat._babel import PreviousParser
 from seriesbook.compat._docutils import detach_document, educate_quotes
-from seriesbook.compat._jieba import double_total, empty_tokenizer, frequencies, total
+from seriesbook.compat._jieba import (
+    double_total,
+    empty_tokenizer,
+    frequencies,
+    import_jieba,
+    total,
+)
 from seriesbook.compat._sphinx import (
     ENVIRONMENT_BOOKKEEPING,
     SphinxNodeUpdater,
@@ -53,6 +59,7 @@ __all__ = [
     "filter_compiled_catalogs",
     "forget_translations",
     "frequencies",
+    "import_jieba",
     "init_search_language",
     "replace_node_updater",
     "replace_transform",
@@ -178,4 +185,7 @@ INTERNALS: tuple[Internal, ...] = (
              "37d4a8937f6058fa2614a2ec3ca1751cbe4ecd9e5168b89aa0a03e5db635f541"),
     Internal("jieba.Tokenizer.initialized", "empty_tokenizer", "jieba.Tokenizer.check_initialized",
              "5357ee21433b7b98f053bf5708be9f572610d2a45bf3a3109c53a2cd6134d773"),
+    Internal("jieba._compat.get_module_res", "import_jieba", "jieba._compat",
+             "ce079f41be19a25857607275336073703a3fa116c66472821a1f6f53472a6023",
+             "https://github.com/fxsjy/jieba/pull/1044"),
 )

@@ -33,6 +33,16 @@ def dump_atomically(path: Path, value: object) -> None:
         partial.unlink(missing_ok=True)
 
 
+def read_stored(path: Path, key: tuple[Any, ...]) -> dict[str, Any] | None:
+    """The dictionary pickled in *path* if it is readable and holds *key* under ``"key"``."""
+    try:
+        with path.open("rb") as stream:
+            stored = pickle.load(stream)
+    except Exception:  # any unreadable file (even one naming a class now gone) is empty
+        return None
+    return stored if isinstance(stored, dict) and stored.get("key") == key else None
+
+
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
@@ -60,12 +70,8 @@ class PageStore(Generic[K, V]):
 
     def load(self) -> None:
         """Take the file's pages if it is readable, of this key, and every entry is ok."""
-        try:
-            with self.path.open("rb") as stream:
-                stored = pickle.load(stream)
-        except Exception:  # any unreadable file (even one naming a class now gone) is empty
-            return
-        if not isinstance(stored, dict) or stored.get("key") != self.key:
+        stored = read_stored(self.path, self.key)
+        if stored is None:
             return
         pages = stored.get("pages")
         if not isinstance(pages, dict) or not all(

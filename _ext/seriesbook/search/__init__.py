@@ -9,13 +9,15 @@ pages) plus the Han bigrams of the text (:mod:`~seriesbook.search.splitter`), wr
 ``<doctreedir>/seriesbook-search-jieba.sqlite``. A rebuild (``-E``, ``-a``, an incremental build, a
 theme change) segments only the texts that changed, and loads jieba's dictionary only if some
 text is new, and then only the dictionary entries that text needs. ``seriesbook_search_cache =
-False`` turns both off (the index is the same).
+False`` turns these and the kept § parts and packed groups off (the index is the same).
 
 Search results land on the § that matches: each page's § parts
-(:mod:`~seriesbook.search.sections`, from the doctree and the ``sec`` domain's anchors) are
-kept in ``<doctreedir>/seriesbook-search-sections.pickle`` and written into the index as per-§
-postings; the index also carries the part of OpenCC's traditional-to-simplified table the book
-needs (:mod:`~seriesbook.search.variants`).
+(:mod:`~seriesbook.search.sections`, from the doctree and the ``sec`` domain's anchors) are kept
+in ``<doctreedir>/seriesbook-search-sections.pickle`` and written into the index as per-§
+postings (and by their text in ``seriesbook-search-parts.pickle``,
+:mod:`~seriesbook.search.kept_parts`, so an unchanged page is not scanned again); the index also
+carries the part of OpenCC's traditional-to-simplified table the book needs
+(:mod:`~seriesbook.search.variants`).
 
 The index is fed in the main process, also under ``-j N`` (the HTML builder calls
 ``IndexBuilder.feed`` from ``write_doc_serialized``), so one cache sees every page. The cache is
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from sphinx.search import SearchLanguage
 from sphinx.util import logging
 
-from seriesbook import __version__
+from seriesbook import __version__, compat
 from seriesbook.core.config import (
     get_config,
     is_traditional_chinese,
@@ -58,6 +60,7 @@ class SearchChineseOnDemand(SearchLanguage):
     lang = "zh"
 
     def __new__(cls, options: dict[str, str]) -> Any:
+        compat.import_jieba()  # before sphinx.search.zh imports it: without pkg_resources
         from seriesbook.search.zh import SearchChinese
 
         return SearchChinese(options)
@@ -88,13 +91,17 @@ def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         return
     index_format = _packed_format(app)
     if index_format is not None:
-        from seriesbook.search.sections import page_sections, section_anchors
-
-        def latin(text: str) -> list[str]:
-            return [lang.stem(word.strip()) for word in lang.latin1_letters.findall(text)]
+        from seriesbook.search.kept_parts import PartsCache, scan
+        from seriesbook.search.sections import page_texts, section_anchors
 
         translated = is_translated_edition(app.config)
-        parts = page_sections(doctree, section_anchors(app, docname), latin, translated)
+        texts = page_texts(doctree, section_anchors(app, docname), translated)
+        if not get_config(app.config).search_cache:
+            parts = list(scan(texts, lang).parts)
+        else:
+            if index_format.kept is None:
+                index_format.kept = PartsCache.open(Path(app.doctreedir))
+            parts = index_format.kept.parts(docname, texts, lang)
         index_format.store.used[docname] = {part.anchor: part for part in parts}
     if get_config(app.config).search_cache:
         if lang.cache is None:
@@ -108,9 +115,13 @@ def _save_sections(app: Sphinx, exception: BaseException | None) -> None:
     index_format = _packed_format(app)
     if exception is not None or index_format is None:
         return
-    store = index_format.store
+    store, kept, docnames = index_format.store, index_format.kept, set(app.env.all_docs)
     try:
-        store.save(store.used, set(app.env.all_docs))
+        store.save(store.used, docnames)
+        if kept is not None:
+            kept.save(kept.used, docnames)
+        if index_format.groups is not None and index_format.groups.used:
+            index_format.groups.save()
     except OSError as error:
         warn(Problem.SEARCH_CACHE, f"cannot save the § sections of the search: {error}", None)
 
@@ -138,6 +149,7 @@ def _pack_index(app: Sphinx) -> None:
     from sphinx.search import js_index, languages
 
     from seriesbook.search.compact import PackedJavaScriptIndex
+    from seriesbook.search.kept_groups import KeptGroups
     from seriesbook.search.sections import SectionStore
 
     builder = app.builder
@@ -152,6 +164,8 @@ def _pack_index(app: Sphinx) -> None:
             source.replace("_", "-") if source else None,
             traditional=is_traditional_chinese(str(app.config.language or "")),
         )
+        if get_config(app.config).search_cache:
+            packed.groups = KeptGroups.open(Path(app.doctreedir))
         builder.indexer_format = packed
 
 

@@ -32,16 +32,19 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from sphinx.search import js_index
 
 from seriesbook.core.text import HAN
+from seriesbook.search.kept_groups import KeptGroups
+from seriesbook.search.kept_parts import PartsCache
 from seriesbook.search.sections import SectionStore, SectionText
-from seriesbook.search.variants import table_for
+from seriesbook.search.variants import source, table_for
 
 KEY = "seriesbook_bigrams"
 SECTIONS = "seriesbook_sections"
@@ -187,7 +190,11 @@ def page_width(pages: int) -> int:
 
 
 def _is_bigram(term: str) -> bool:
-    return len(term) == 2 and all(HAN.match(char) for char in term)
+    return _BIGRAM.fullmatch(term) is not None
+
+
+#: Two Chinese characters (:data:`~seriesbook.core.text.HAN` is one character's class).
+_BIGRAM = re.compile(f"(?:{HAN.pattern}){{2}}")
 
 
 def _postings(
@@ -198,7 +205,7 @@ def _postings(
     anchors: list[list[str]] = []
     lengths: list[list[int]] = []
     untranslated: list[int] = []
-    postings: dict[str, list[int]] = {}
+    postings: defaultdict[str, list[int]] = defaultdict(list)
     number = 0
     for docname in docnames:
         parts = sections.get(docname, ())
@@ -206,7 +213,7 @@ def _postings(
         lengths.append([part.length for part in parts])
         for part in parts:
             for key in part.keys:
-                postings.setdefault(key, []).append(number)
+                postings[key].append(number)
             if part.source_title:
                 untranslated.append(number)
             number += 1
@@ -214,24 +221,31 @@ def _postings(
 
 
 def _book_characters(data: dict[str, Any]) -> set[str]:
-    found: set[str] = set()
-    for table in ("terms", "titleterms", "alltitles"):
-        for key in data.get(table, {}):
-            found.update(char for char in key if HAN.match(char))
-    return found
+    keys = "".join("".join(data.get(table, {})) for table in ("terms", "titleterms", "alltitles"))
+    return set(HAN.findall(keys))  # one character a match: the Chinese characters of every key
 
 
-def _variants(data: dict[str, Any], traditional: bool = False) -> dict[str, Any]:
+def _variants(
+    data: dict[str, Any], traditional: bool = False, kept: KeptGroups | None = None
+) -> dict[str, Any]:
     terms, titles = data["terms"], data["titleterms"]
-    characters, phrases = table_for(
-        _book_characters(data), lambda pair: pair in terms or pair in titles, traditional
-    )
-    pairs = "".join(
-        _encode(ord(trad), CHAR_WIDTH) + _encode(ord(simp), CHAR_WIDTH)
-        for trad, simp in sorted(characters.items())
-        if max(ord(trad), ord(simp)) < 64**CHAR_WIDTH
-    )
-    return {"characters": pairs, "phrases": phrases}
+    book = frozenset(_book_characters(data))
+
+    def is_term(pair: str) -> bool:
+        return pair in terms or pair in titles
+
+    def make(is_term: Callable[[str], bool]) -> dict[str, Any]:
+        characters, phrases = table_for(book, is_term, traditional)
+        pairs = "".join(
+            _encode(ord(trad), CHAR_WIDTH) + _encode(ord(simp), CHAR_WIDTH)
+            for trad, simp in sorted(characters.items())
+            if max(ord(trad), ord(simp)) < 64**CHAR_WIDTH
+        )
+        return {"characters": pairs, "phrases": phrases}
+
+    if kept is None:
+        return make(is_term)
+    return kept.table(book, (traditional, *source(traditional)), is_term, make)
 
 
 def pack(
@@ -239,27 +253,28 @@ def pack(
     sections: Mapping[str, Sequence[SectionText]] | None = None,
     source_lang: str | None = None,
     traditional: bool = False,
+    kept: KeptGroups | None = None,
 ) -> dict[str, Any]:
     """*data* (Sphinx's frozen index) with its two-character Chinese terms packed, the §
     postings of *sections* (each page's § parts) and the traditional-character table.
 
     *source_lang* (a translated edition: the book's language, ``zh-CN``) is what the search
     page marks titles and snippets that are still in it with; *traditional*: the edition is
-    Traditional Chinese, so the table turns simplified queries into its characters."""
+    Traditional Chinese, so the table turns simplified queries into its characters. *kept*:
+    the groups and table packed by earlier builds, reused where their input is the same."""
     width = page_width(len(data["docnames"]))
     anchors, lengths, untranslated, postings = _postings(data["docnames"], sections or {})
     terms: dict[str, int | list[int]] = {}
-    groups: dict[str, list[tuple[str, str]]] = {}
+    groups: dict[str, list[tuple[str, int | list[int]]]] = {}
     for term, pages in sorted(data["terms"].items()):
-        if not _is_bigram(term):
+        if len(term) != 2 or _BIGRAM.fullmatch(term) is None:
             terms[term] = pages
-            continue
-        numbers = [pages] if isinstance(pages, int) else pages
-        code = _encode(ord(term[1]), CHAR_WIDTH) + "".join(_encode(n, width) for n in numbers)
-        groups.setdefault(term[0], []).append((term[1], code))
-    packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: _variants(data, traditional)}
-    located = _choose_located(packed, groups, postings)
-    packed[KEY] = {"width": width, "pairs": _pairs(groups, located)}
+        else:
+            groups.setdefault(term[0], []).append((term[1], pages))
+    variants = _variants(data, traditional, kept)
+    packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: variants}
+    located = _choose_located(packed, groups, postings, width)
+    packed[KEY] = {"width": width, "pairs": _pairs(groups, located, width, kept)}
     if any(anchors):
         bigrams = {first + second for first, codes in groups.items() for second, _ in codes}
         other = {key: section_list(located[key]) for key in sorted(located) if key not in bigrams}
@@ -279,28 +294,51 @@ def _json(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
-def _pairs(groups: dict[str, list[tuple[str, str]]], located: Mapping[str, list[int]]) -> str:
-    def code(first: str, second: str, pages: str) -> str:
-        numbers = located.get(first + second)
-        return pages if numbers is None else pages + "~" + section_list(numbers)
+Pages = int | list[int]
 
+
+def _pairs(
+    groups: dict[str, list[tuple[str, Pages]]],
+    located: Mapping[str, list[int]],
+    width: int,
+    kept: KeptGroups | None = None,
+) -> str:
+    def pack(first: str, seconds: list[tuple[str, Pages]]) -> str:
+        out = [_encode(ord(first), CHAR_WIDTH)]
+        for second, pages in seconds:
+            numbers = [pages] if isinstance(pages, int) else pages
+            code = _encode(ord(second), CHAR_WIDTH) + "".join(_encode(n, width) for n in numbers)
+            sections = located.get(first + second)
+            out.append("." + (code if sections is None else code + "~" + section_list(sections)))
+        return "".join(out)
+
+    if kept is None:
+        return " ".join(pack(first, seconds) for first, seconds in groups.items())
     return " ".join(
-        _encode(ord(first), CHAR_WIDTH) + "".join("." + code(first, c, p) for c, p in codes)
-        for first, codes in groups.items()
+        kept.group(
+            (width, first, [(s, p, located.get(first + s)) for s, p in seconds]),
+            partial(pack, first, seconds),
+        )
+        for first, seconds in groups.items()
     )
 
 
 def _choose_located(
     packed: dict[str, Any],
-    groups: dict[str, list[tuple[str, str]]],
+    groups: dict[str, list[tuple[str, Pages]]],
     postings: dict[str, list[int]],
+    width: int,
 ) -> dict[str, list[int]]:
     """The keys whose § postings are written: the rarest first, within the budget."""
     if not postings:
         return {}
     # the pairs without § postings are ASCII, JSON writes them as they are: their length is
-    # added, not written out (an incremental build packs the whole index again)
-    pairs = sum(CHAR_WIDTH + sum(1 + len(code) for _, code in codes) for codes in groups.values())
+    # counted (a dot, the second character, the pages), not written out
+    pairs = sum(
+        CHAR_WIDTH
+        + sum(1 + CHAR_WIDTH + width * (1 if isinstance(p, int) else len(p)) for _, p in codes)
+        for codes in groups.values()
+    )
     rest = len(_json({**packed, KEY: {"pairs": ""}}).encode()) + pairs + max(len(groups) - 1, 0)
     budget = max(SECTION_SHARE * rest, SECTION_FLOOR)
     located: dict[str, list[int]] = {}
@@ -354,6 +392,10 @@ class PackedJavaScriptIndex:
         traditional: bool = False,
     ) -> None:
         self.store = store if store is not None else SectionStore(Path(), ())
+        #: Each page's parts by their text (opened with the first page, if the cache is on).
+        self.kept: PartsCache | None = None
+        #: The groups and variants table of earlier builds (if the cache is on).
+        self.groups: KeptGroups | None = None
         self.source_lang = source_lang
         self.traditional = traditional
 
@@ -362,7 +404,7 @@ class PackedJavaScriptIndex:
         return {docname: list(parts.values()) for docname, parts in pages.items()}
 
     def dumps(self, data: dict[str, Any]) -> str:
-        packed = pack(data, self.sections(), self.source_lang, self.traditional)
+        packed = pack(data, self.sections(), self.source_lang, self.traditional, self.groups)
         text = _json(packed)
         return self.PREFIX + text.replace("\\", "\\\\").replace("'", "\\'") + self.SUFFIX
 

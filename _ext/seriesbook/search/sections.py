@@ -72,17 +72,51 @@ def _untranslated_title(node: nodes.Element) -> bool:
     return title is not None and not title.get("translated")
 
 
+#: A page's § parts before their keys are taken: each part's anchor, the texts of its blocks,
+#: and whether its title is untranslated (what :func:`parts_of` makes the parts from).
+PageTexts = tuple[tuple[str, tuple[str, ...], bool], ...]
+
+
+def page_texts(
+    doctree: nodes.document, anchors: set[str], translated_edition: bool = False
+) -> PageTexts:
+    """The texts of each part of a page (its opening, then each § in document order); none
+    without §. In a *translated_edition*, a part whose title Sphinx did not translate says so."""
+    if not anchors:
+        return ()
+    found: list[tuple[str, nodes.Element]] = []
+    for section in doctree.findall(nodes.section):
+        anchor = next((i for i in section["ids"] if i in anchors), None)
+        if anchor is not None:
+            found.append((anchor, section))
+    if not found:
+        return ()
+    return tuple(
+        (
+            anchor,
+            tuple(_text(block) for block in _own_blocks(node, anchors)),
+            translated_edition and _untranslated_title(node),
+        )
+        for anchor, node in [("", doctree), *found]
+    )
+
+
 def _part(
-    anchor: str, blocks: list[nodes.Element], latin: Callable[[str], list[str]]
+    anchor: str, texts: tuple[str, ...], source_title: bool, latin: Callable[[str], list[str]]
 ) -> SectionText:
     keys: dict[str, None] = {}
     length = 0
-    for block in blocks:
-        text = _text(block)
+    for text in texts:
         length += len("".join(text.split()))
         keys.update(dict.fromkeys(han_bigrams(text)))
         keys.update(dict.fromkeys(latin(text)))
-    return SectionText(anchor, length, tuple(keys))
+    return SectionText(anchor, length, tuple(keys), source_title)
+
+
+def parts_of(texts: PageTexts, latin: Callable[[str], list[str]]) -> list[SectionText]:
+    """The parts of a page from its :func:`page_texts`; *latin* gives the index keys of a
+    text's Latin words (the search language's stems)."""
+    return [_part(anchor, blocks, source, latin) for anchor, blocks, source in texts]
 
 
 def page_sections(
@@ -91,27 +125,8 @@ def page_sections(
     latin: Callable[[str], list[str]],
     translated_edition: bool = False,
 ) -> list[SectionText]:
-    """The parts of a page (its opening, then each § in document order); none without §.
-
-    *latin* gives the index keys of a text's Latin words (the search language's stems). In a
-    *translated_edition*, a part whose title Sphinx did not translate says so.
-    """
-    if not anchors:
-        return []
-    found: list[tuple[str, nodes.section]] = []
-    for section in doctree.findall(nodes.section):
-        anchor = next((i for i in section["ids"] if i in anchors), None)
-        if anchor is not None:
-            found.append((anchor, section))
-    if not found:
-        return []
-    parts = [_part("", list(_own_blocks(doctree, anchors)), latin)]
-    parts[0] = parts[0]._replace(source_title=translated_edition and _untranslated_title(doctree))
-    for anchor, section in found:
-        part = _part(anchor, list(_own_blocks(section, anchors)), latin)
-        source_title = translated_edition and _untranslated_title(section)
-        parts.append(part._replace(source_title=source_title))
-    return parts
+    """The parts of a page (its opening, then each § in document order); none without §."""
+    return parts_of(page_texts(doctree, anchors, translated_edition), latin)
 
 
 class SectionStore(PageStore[str, SectionText]):

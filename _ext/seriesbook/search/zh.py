@@ -6,7 +6,8 @@ index would hold is still there, for the same pages; each text also gives its Ha
 found, and the search page gets seriesbook's query splitter and ranking
 (``search/seriesbook-search.js``, through Sphinx's ``js_splitter_code`` hook). Further:
 
-* ``split`` asks the :class:`~seriesbook.search.cache.SegmentCache` first; on a miss it runs
+* ``split`` asks the :class:`~seriesbook.search.cache.SegmentCache` first (a kept text's words
+  and Latin words, so neither jieba nor the bigram and Latin scans run again); on a miss it runs
   ``cut_for_search`` of a private :class:`jieba.Tokenizer` prepared exactly as Sphinx prepares
   jieba's global one (default dictionary, then ``html_search_options["dict"]`` loaded once more
   as a user dictionary, which doubles the total frequency and so shapes every segmentation);
@@ -16,13 +17,15 @@ found, and the search page gets seriesbook's query splitter and ranking
   entries it needs;
 * each text's words come back once each, in order of first occurrence: ``IndexBuilder.feed``
   only adds words to sets, so repeats change nothing but cost time;
-* the English stems of Latin words are memoised across pages, not only within one page.
+* the English stems of Latin words are memoised across pages, not only within one page, and a
+  word without an ASCII character is its own stem, without asking the stemmer.
 
 Latin terms are still collected from every text as Sphinx does, because ``stem`` depends on them.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +35,7 @@ from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
 from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
-from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature
+from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature, words_of
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.splitter import diagram_texts, han_bigrams, inline_junctions
 
@@ -48,6 +51,8 @@ MERMAID = frozenset({
     "deactivate", "autonumber", "classdef", "class", "style", "fill", "stroke", "linkstyle",
     "click", "statediagram", "classdiagram", "erdiagram", "gantt", "pie", "state",
 })
+#: Any ASCII character (a word without one needs no English stemming).
+ASCII = re.compile(r"[\x00-\x7f]")
 #: The search page's query splitter and ranking, appended to ``language_data.js``.
 SEARCH_SCRIPT = Path(__file__).parent / "seriesbook-search.js"
 
@@ -125,19 +130,12 @@ class SearchChinese(SphinxSearchChinese):
             self._partial.close()
 
     def segment(self, text: str) -> list[str]:
-        """The distinct words of jieba's ``cut_for_search`` of *text*, cached."""
-        if self.cache is not None:
-            cached = self.cache.get(text)
-            if cached is not None:
-                return list(cached)
+        """The distinct words of jieba's ``cut_for_search`` of *text*."""
         if self._tokenizer is None:
             self._tokenizer = self._open_tokenizer()
         if self._partial is not None:
             self._partial.prepare(text)
-        tokens = list(dict.fromkeys(self._tokenizer.cut_for_search(text)))
-        if self.cache is not None:
-            self.cache.put(text, tokens)
-        return tokens
+        return list(dict.fromkeys(self._tokenizer.cut_for_search(text)))
 
     def split(self, input: str) -> list[str]:
         """jieba's words (as Sphinx's), the text's Han bigrams, its Latin words: each once.
@@ -147,11 +145,17 @@ class SearchChinese(SphinxSearchChinese):
         another text (not a title) is not given again: ``IndexBuilder.feed`` adds the page's
         words to sets, so repeats would change nothing but cost most of its time.
         """
-        chinese = self.segment(input)
-        latin1 = [term.strip() for term in self.latin1_letters.findall(input)]
+        cached = self.cache.get(input) if self.cache is not None else None
+        if cached is None:
+            latin1 = [term.strip() for term in self.latin1_letters.findall(input)]
+            own = list(dict.fromkeys(self.segment(input) + han_bigrams(input) + latin1))
+            if self.cache is not None:
+                self.cache.put(input, own, latin1)
+        else:
+            own, latin1 = words_of(cached[0]), words_of(cached[1])
         self.latin_terms.update(latin1)
-        extras = self.extras.get(input, [])
-        words = list(dict.fromkeys(chinese + han_bigrams(input) + latin1 + extras))
+        extras = self.extras.get(input)
+        words = list(dict.fromkeys(own + extras)) if extras else own
         if self.given is None or input in self.titles:
             return words
         new = [word for word in words if word not in self.given]
@@ -169,10 +173,19 @@ class SearchChinese(SphinxSearchChinese):
         self.extras = extras
         self.given = set()
 
+    def stem_depends_on_terms(self, word: str) -> bool:
+        """Whether :meth:`stem` of *word* (stemmed already) depends on :attr:`latin_terms`."""
+        return len(word) >= 3 > len(self._stems[word])
+
     def stem(self, word: str) -> str:
         stemmed = self._stems.get(word)
         if stemmed is None:
-            stemmed = self._stems[word] = self.stemmer.stemWord(word.lower())
+            lowered = word.lower()
+            # the English stemmer's suffixes, vowels and apostrophe are all ASCII: a word with
+            # no ASCII character (most of a Chinese book's) is its own stem, and is not handed
+            # to it (tests/test_search_kept.py checks that against the stemmer)
+            own = ASCII.search(lowered) is None
+            stemmed = self._stems[word] = lowered if own else self.stemmer.stemWord(lowered)
         if len(word) >= 3 > len(stemmed) and word in self.latin_terms:
             return word.lower()
         return stemmed
