@@ -338,3 +338,20 @@ def test_an_author_icon_is_drawn_and_a_misspelt_one_named(app: SphinxTestApp) ->
     assert ".fa-rss {" in icons and ".fa-no-such-icon" not in icons
     said = [line for line in app.warning.getvalue().splitlines() if "icon-unknown" in line]
     assert len(said) == 1 and "fa-no-such-icon" in said[0], app.warning.getvalue()
+
+
+def test_a_second_build_writes_the_pages_of_the_first(tmp_path: Path) -> None:
+    """The icons' stylesheet is written after the pages: no page may carry the checksum of an
+    earlier build's file (``?v=``), so building again in the same place writes the same pages."""
+    srcdir = tmp_path / "src"
+    shutil.copytree(ROOT, srcdir)
+    outdir = tmp_path / "html"
+
+    def pages() -> dict[str, bytes]:
+        sphinx_build(srcdir, outdir, "-E", "-a")
+        return {str(p.relative_to(outdir)): p.read_bytes() for p in sorted(outdir.rglob("*.html"))}
+
+    first, second = pages(), pages()
+    assert [name for name in first if first[name] != second.get(name)] == []
+    assert b"seriesbook-icons.css?v=" not in second["index.html"]
+    assert b"_static/seriesbook-icons.css" in second["index.html"]

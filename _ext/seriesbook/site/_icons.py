@@ -225,6 +225,17 @@ def theme_static(app: Sphinx) -> list[Path]:
     return [Path(directory) / "static" for directory in theme.get_theme_dirs()]
 
 
+def forget_written(app: Sphinx) -> None:
+    """``builder-inited``: remove the stylesheet an earlier build wrote.
+
+    Sphinx versions a page's stylesheet link by the file it finds in the output directory when
+    it writes the page (``?v=<checksum>``). This one is written after every page, so a page would
+    carry the checksum of the earlier build's file, not of the one it gets, and a second build
+    would write other pages than the first. Without the file, no page claims a version.
+    """
+    (Path(app.outdir) / "_static" / STYLE).unlink(missing_ok=True)
+
+
 def write_icons(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: draw the icons every page and the theme's scripts use."""
     if exception is not None or not is_website(app):

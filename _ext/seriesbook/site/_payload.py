@@ -54,10 +54,11 @@ def _add_assets(app: Sphinx) -> None:
     """``builder-inited``: the icons' stylesheet and the search box's loader."""
     if not is_website(app) or not uses_pydata_templates(app.config):
         return
-    from seriesbook.site import add_static_dir
+    from seriesbook.site import _icons, add_static_dir
 
     add_static_dir(app)
     app.add_css_file(ICONS_STYLE)
+    _icons.forget_written(app)
     app.add_js_file(LAZY_SEARCH, loading_method="defer")
 
 
