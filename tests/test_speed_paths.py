@@ -1,7 +1,12 @@
 """The hot paths issue 32 made cheaper give what the plain definitions give: the search
-index's § lists and their lengths, Han bigrams, citation previews' highlighting."""
+index's § lists and their lengths, Han bigrams, citation previews' highlighting (and the
+highlighted lines kept across builds: the same site as highlighting afresh)."""
 
 from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +24,9 @@ from seriesbook.search.compact import (
     varints,
 )
 from seriesbook.search.splitter import han_bigrams
+from sphinx.testing.util import SphinxTestApp
+
+MakeApp = Callable[..., SphinxTestApp]
 
 NUMBERS = st.lists(st.integers(0, 40_000), unique=True, max_size=60).map(sorted)
 
@@ -66,3 +74,81 @@ def test_previews_highlight_as_a_fresh_lexer_and_formatter_do(path: str) -> None
                   lexer.get_tokens(text))
         html = str(format_tokens(tokens, HtmlFormatter(nowrap=True)))
         assert first == html.split("\n")[: text.count("\n") + 1]
+
+
+def _site(outdir: Path) -> dict[str, bytes]:
+    """What a reader gets: the written pages, each page's preview data, the published file."""
+    files = [p for p in outdir.rglob("*") if p.is_file() and "_static" not in p.parts and (
+        p.suffix == ".html" or p.parent.name == "_previews" or p.name.endswith("previews.json"))]
+    return {str(p.relative_to(outdir)): p.read_bytes() for p in sorted(files)}
+
+
+def _previews_book(tmp_path: Path, rootdir: Path, name: str) -> Path:
+    """The previews test book with a C++ header cited too (a second lexer, a second store key)."""
+    src = shutil.copytree(rootdir / "test-previews", tmp_path / name)
+    (src / "demo-src" / "pkg" / "alloc.h").write_text(
+        "#pragma once\nstruct Block { int size; };  // 块\nvoid* alloc(int n);\n", encoding="utf-8")
+    ch03 = src / "ch03.md"
+    ch03.write_text(ch03.read_text(encoding="utf-8").replace(
+        "正文。", "正文见 `pkg/alloc.h:2-3` 与 `pkg/engine.py:2`。"), encoding="utf-8")
+    return src
+
+
+def _edit_previews_book(src: Path) -> None:
+    """A cited line changes, a page cites a line it did not, another stops citing one."""
+    engine = src / "demo-src" / "pkg" / "engine.py"
+    engine.write_text(engine.read_text(encoding="utf-8").replace(
+        "if n.ready]  # 就绪", "if n.ready and not n.done]  # 就绪且未完成"), encoding="utf-8")
+    ch02, ch03 = src / "ch02.md", src / "ch03.md"
+    ch02.write_text(ch02.read_text(encoding="utf-8") + "\n头文件见 `pkg/alloc.h:1`。\n",
+                    encoding="utf-8")
+    ch03.write_text(ch03.read_text(encoding="utf-8").replace(" 与 `pkg/engine.py:2`", ""),
+                    encoding="utf-8")
+
+
+def test_kept_highlighted_lines_write_the_same_site_cold_warm_and_after_an_edit(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each step (a first build, a fresh-environment rebuild under -j 2, an incremental build
+    after edits to a cited file and to the pages' citations) gives the same pages, preview data
+    and warnings with the kept lines as with every citation highlighted afresh; the rebuild
+    with nothing changed highlights nothing."""
+    from seriesbook.previews import _code, _kept, _write
+
+    highlighted: list[str] = []
+    fresh_highlight = _code.highlighted_lines
+
+    def counting(path: str, text: str) -> list[str]:
+        highlighted.append(path)
+        return fresh_highlight(path, text)
+
+    monkeypatch.setattr(_code, "highlighted_lines", counting)  # what the store calls
+    monkeypatch.setattr(_write, "highlighted_lines", counting)  # what the writer calls without
+
+    def steps(speedups: bool) -> list[tuple[dict[str, bytes], str, int]]:
+        src = _previews_book(tmp_path, rootdir, f"book-{speedups}")
+        done = []
+        for step, options in enumerate(({}, {"parallel": 2}, {"freshenv": False})):
+            if step == 2:
+                _edit_previews_book(src)
+            highlighted.clear()
+            app = make_app("html", srcdir=src, freshenv=options.get("freshenv", True),
+                           parallel=options.get("parallel", 0),
+                           confoverrides={"seriesbook_speedups": speedups})
+            app.build()
+            warnings = app.warning.getvalue().replace(str(src), "<book>")
+            done.append((_site(Path(app.outdir)), warnings, len(highlighted)))
+            app.cleanup()
+        assert (src / "_build" / "doctrees" / _kept.CACHE_NAME).is_file() == speedups
+        return done
+
+    afresh, kept = steps(False), steps(True)
+    for (site, warnings, _), (kept_site, kept_warnings, _) in zip(afresh, kept, strict=True):
+        assert kept_site.keys() == site.keys()
+        assert [name for name in site if kept_site[name] != site[name]] == []
+        assert kept_warnings == warnings
+    assert any(name.startswith("_previews/") for name in afresh[0][0])
+    first, warm, edited = (count for _, _, count in kept)
+    assert first > 0 and warm == 0 and 0 < edited < first
+    # without the store the rebuild highlights every citation again, a text cited twice twice
+    assert afresh[1][2] == afresh[0][2] > first
