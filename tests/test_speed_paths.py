@@ -152,3 +152,57 @@ def test_kept_highlighted_lines_write_the_same_site_cold_warm_and_after_an_edit(
     assert first > 0 and warm == 0 and 0 < edited < first
     # without the store the rebuild highlights every citation again, a text cited twice twice
     assert afresh[1][2] == afresh[0][2] > first
+
+
+def test_kept_icons_draw_the_same_stylesheet_cold_warm_and_after_an_edit(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The icons' stylesheet and warnings with the files' icons kept are those of scanning
+    every page and drawing the stylesheet afresh: a first build, a fresh-environment rebuild,
+    a page given an icon (and a misspelt one), a rebuild with nothing changed; the rebuilds
+    draw nothing they have drawn, and read only the pages that were written again."""
+    from seriesbook.site import _icons
+
+    calls: dict[str, int] = {"page_icons": 0, "stylesheet": 0}
+    for name in calls:
+        def counting(*args: object, _name: str = name, _real: object = getattr(_icons, name)
+                     ) -> object:
+            calls[_name] += 1
+            return _real(*args)  # type: ignore[operator]
+        monkeypatch.setattr(_icons, name, counting)
+    links = {"icon_links": [{"name": "Feed", "url": "https://example.org/feed",
+                             "icon": "fa-solid fa-rss"}]}
+
+    def steps(speedups: bool) -> list[tuple[dict[str, bytes], str, dict[str, int]]]:
+        src = shutil.copytree(rootdir / "test-payload", tmp_path / f"book-{speedups}")
+        done = []
+        for step in range(4):
+            if step == 2:
+                ch01 = src / "ch01.md"
+                ch01.write_text(ch01.read_text(encoding="utf-8") + '\n\n火箭 <i class="fa-solid '
+                                'fa-rocket"></i>，错字 <i class="fa-solid fa-rockit"></i>。\n',
+                                encoding="utf-8")
+            for name in calls:
+                calls[name] = 0
+            app = make_app("html", srcdir=src, freshenv=step < 2, confoverrides={
+                "seriesbook_speedups": speedups, "html_theme_options": links})
+            app.build()
+            out = Path(app.outdir)
+            files = {**_site(out), STYLE: (out / "_static" / STYLE).read_bytes()}
+            counts = {**calls, "html": len(list(out.glob("**/*.html")))}  # what write_icons reads
+            done.append((files, app.warning.getvalue().replace(str(src), "<book>"), counts))
+            app.cleanup()
+        return done
+
+    STYLE = _icons.STYLE
+    afresh, kept = steps(False), steps(True)
+    for (files, warnings, _), (kept_files, kept_warnings, _) in zip(afresh, kept, strict=True):
+        assert [name for name in files if kept_files.get(name) != files[name]] == []
+        assert kept_files.keys() == files.keys()
+        assert kept_warnings == warnings
+    edited_css = afresh[2][0][STYLE].decode()
+    assert ".fa-rocket {" in edited_css and ".fa-rss {" in edited_css
+    assert "fa-rockit" in afresh[2][1] and "fa-rockit" in afresh[3][1]  # said in every build
+    assert [counts["stylesheet"] for _, _, counts in kept] == [1, 0, 1, 0]
+    assert kept[0][2]["page_icons"] == kept[0][2]["html"]  # every page read once
+    assert 0 < kept[3][2]["page_icons"] < kept[3][2]["html"]  # only the pages written again
