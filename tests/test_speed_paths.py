@@ -206,3 +206,31 @@ def test_kept_icons_draw_the_same_stylesheet_cold_warm_and_after_an_edit(
     assert [counts["stylesheet"] for _, _, counts in kept] == [1, 0, 1, 0]
     assert kept[0][2]["page_icons"] == kept[0][2]["html"]  # every page read once
     assert 0 < kept[3][2]["page_icons"] < kept[3][2]["html"]  # only the pages written again
+
+
+def test_mermaid_is_copied_again_only_when_its_copy_differs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The site's copy of mermaid: copied when missing or when its size or time differs from
+    the source's (an upgraded mermaid, an edited copy), left alone when it is the copy."""
+    import os
+
+    from seriesbook.site import _copy_changed
+
+    source, target = tmp_path / "m.mjs", tmp_path / "out.mjs"
+    source.write_text("export default 1;\n", encoding="utf-8")
+    _copy_changed(source, target)
+    assert target.read_bytes() == source.read_bytes()
+    target.write_text("export default 2;\n", encoding="utf-8")  # same size, another time
+    _copy_changed(source, target)
+    assert target.read_bytes() == source.read_bytes()
+    left = target.stat().st_mtime_ns
+    os.utime(target, ns=(left, left))
+    target.write_bytes(b"tampered, longer than the source\n")
+    os.utime(target, ns=(left, left))  # same time, another size
+    _copy_changed(source, target)
+    assert target.read_bytes() == source.read_bytes()
+    copied: list[object] = []
+    monkeypatch.setattr(shutil, "copy2", lambda *args: copied.append(args))
+    _copy_changed(source, target)  # the copy: not written again
+    assert copied == []
