@@ -32,6 +32,7 @@ from urllib.parse import quote
 from seriesbook.core.builders import is_website
 from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, warn
+from seriesbook.site._icons_kept import kept_stylesheet
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -273,9 +274,10 @@ def write_icons(app: Sphinx, exception: BaseException | None) -> None:
     ]
     style = next((d / THEME_STYLE for d in statics if (d / THEME_STYLE).is_file()), None)
     if get_config(app.config).speedups:
-        from seriesbook.site._icons_kept import kept_stylesheet
-
-        css, unknown = kept_stylesheet(Path(app.doctreedir), pages, scripts, bundle, style)
+        css, unknown = kept_stylesheet(
+            Path(app.doctreedir), pages, scripts, bundle, style,
+            (page_icons, script_icons), stylesheet, Path(__file__),
+        )
     else:
         used = used_icons((page.read_text("utf-8") for page in pages),
                           (script.read_text("utf-8") for script in scripts))

@@ -23,7 +23,6 @@ from typing import Any
 
 from seriesbook import __version__
 from seriesbook.core.pagestore import dump_atomically
-from seriesbook.site import _icons
 
 CACHE_NAME = "seriesbook-icons.pickle"
 FORMAT = 1
@@ -31,6 +30,7 @@ FORMAT = 1
 Stat = tuple[int, int]  # (size, modification time in ns)
 Icons = frozenset[tuple[str, str]]
 Sheet = tuple[Any, str, list[str]]  # (what it was drawn from, the CSS, the unknown classes)
+Draw = Callable[[set[tuple[str, str]], Path, "Path | None"], tuple[str, list[str]]]
 
 
 def _stat(path: Path | None) -> tuple[str, int, int] | None:
@@ -40,10 +40,9 @@ def _stat(path: Path | None) -> tuple[str, int, int] | None:
     return (str(path), status.st_size, status.st_mtime_ns)
 
 
-def _key() -> tuple[Any, ...]:
-    """What every kept entry depends on besides its file: the code that scans and draws."""
-    code = hashlib.sha256(Path(_icons.__file__).read_bytes()).hexdigest()
-    return (FORMAT, __version__, code)
+def _key(code: Path) -> tuple[Any, ...]:
+    """What every kept entry depends on besides its file: the *code* that scans and draws."""
+    return (FORMAT, __version__, hashlib.sha256(code.read_bytes()).hexdigest())
 
 
 def _load(path: Path, key: tuple[Any, ...]) -> tuple[dict[str, tuple[Stat, Icons]], Sheet | None]:
@@ -67,11 +66,13 @@ def _load(path: Path, key: tuple[Any, ...]) -> tuple[dict[str, tuple[Stat, Icons
 
 def kept_stylesheet(
     doctreedir: Path, pages: Sequence[Path], scripts: Sequence[Path], bundle: Path,
-    style: Path | None,
+    style: Path | None, scanners: tuple[Callable[[str], Icons], Callable[[str], Icons]],
+    draw: Draw, code: Path,
 ) -> tuple[str, list[str]]:
-    """What :func:`~._icons.stylesheet` gives for the icons *pages* and *scripts* name, from
-    the kept entries where their files are unchanged."""
-    path, key = doctreedir / CACHE_NAME, _key()
+    """What *draw* (:func:`~._icons.stylesheet`) gives for the icons *pages* and *scripts*
+    name (*scanners*: :func:`~._icons.page_icons`, :func:`~._icons.script_icons`, whose module
+    is *code*), from the kept entries where their files are unchanged."""
+    path, key = doctreedir / CACHE_NAME, _key(code)
     files, sheet = _load(path, key)
     now: dict[str, tuple[Stat, Icons]] = {}
     used: set[tuple[str, str]] = set()
@@ -86,13 +87,13 @@ def kept_stylesheet(
         used.update(entry[1])
 
     for page in pages:
-        scan(page, _icons.page_icons)
+        scan(page, scanners[0])
     for script in scripts:
-        scan(script, _icons.script_icons)
+        scan(script, scanners[1])
     drawn_from = (frozenset(used), _stat(bundle), _stat(style))
     redrawn = sheet is None or sheet[0] != drawn_from
     if sheet is None or redrawn:
-        css, unknown = _icons.stylesheet(used, bundle, style)
+        css, unknown = draw(used, bundle, style)
         sheet = (drawn_from, css, unknown)
     if redrawn or now != files:
         with contextlib.suppress(OSError):  # a file not written costs speed, nothing else
