@@ -234,3 +234,82 @@ def test_mermaid_is_copied_again_only_when_its_copy_differs(
     monkeypatch.setattr(shutil, "copy2", lambda *args: copied.append(args))
     _copy_changed(source, target)  # the copy: not written again
     assert copied == []
+
+
+@pytest.mark.parametrize("author", ["", "empty-buttons", "reads-sidebars"])
+def test_spared_emptiness_checks_write_the_same_pages(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    author: str,
+) -> None:
+    """The theme's emptiness check spared for the chapter navigation and the header buttons:
+    the same pages as checking them, cold and warm; and checked after all where the author's
+    own templates could tell (an article-header-buttons.html that renders nothing, a navbar
+    template shown only while the sidebar's list names the chapter navigation)."""
+    import pydata_sphinx_theme.utils
+
+    checked: list[str] = []
+    check = pydata_sphinx_theme.utils._update_and_remove_templates
+
+    def counting(app: object, context: object, templates: list[str] | str, section: str,
+                 *args: object, **kwargs: object) -> list[str]:
+        checked.extend([templates] if isinstance(templates, str) else templates)
+        return check(app, context, templates, section, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pydata_sphinx_theme.utils, "_update_and_remove_templates", counting)
+
+    def build(speedups: bool) -> list[tuple[dict[str, bytes], str, set[str]]]:
+        src = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / f"book-{speedups}")
+        conf: dict[str, object] = {"seriesbook_speedups": speedups}
+        if author:
+            (src / "_templates").mkdir()
+            conf["templates_path"] = ["_templates"]
+        if author == "empty-buttons":
+            (src / "_templates" / "article-header-buttons.html").write_text(
+                "{# no buttons in this book #}\n", encoding="utf-8")
+        if author == "reads-sidebars":
+            (src / "_templates" / "sidebar-count.html").write_text(
+                '{% if "sbt-sidebar-nav.html" in sidebars %}<span class="count">'
+                '{{ sidebars|length }}</span>{% endif %}\n', encoding="utf-8")
+            conf["html_theme_options"] = {"navbar_end": ["sidebar-count.html"]}
+        done = []
+        for fresh in (True, True):  # cold, then warm (compiled templates kept)
+            checked.clear()
+            app = make_app("html", srcdir=src, freshenv=fresh, confoverrides=conf)
+            app.build()
+            warnings = app.warning.getvalue().replace(str(src), "<book>")
+            done.append((_site(Path(app.outdir)), warnings, set(checked)))
+            app.cleanup()
+        return done
+
+    afresh, spared = build(False), build(True)
+    for (pages, warnings, _), (spared_pages, spared_warnings, _) in zip(afresh, spared,
+                                                                        strict=True):
+        assert spared_pages.keys() == pages.keys()
+        assert [name for name in pages if spared_pages[name] != pages[name]] == []
+        assert spared_warnings == warnings
+    always = {"sbt-sidebar-nav.html", "article-header-buttons.html"}
+    assert always <= afresh[0][2]
+    assert always & spared[0][2] == {
+        "": set(), "empty-buttons": {"article-header-buttons.html"},
+        "reads-sidebars": {"sbt-sidebar-nav.html"},
+    }[author]
+    if author == "empty-buttons":
+        assert not any(b'class="article-header-buttons"' in page for page in afresh[0][0].values())
+    if author == "reads-sidebars":
+        assert any(b'<span class="count">' in page for page in afresh[0][0].values())
+
+
+def test_the_spared_templates_and_the_theme_check_are_the_audited_ones(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """A theme upgrade that changes a spared template (or one it references) or the theme's
+    check turns the sparing off silently; this fails then, to audit the new ones."""
+    from seriesbook.speed import emptiness
+
+    src = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / "book")
+    app = make_app("html", srcdir=src)
+    templates = emptiness.Templates(app.builder.templates.environment)  # type: ignore[attr-defined]
+    found = {name: templates.closure(name) for name in emptiness.ALWAYS_SHOWN}
+    assert {name: c and c[0] for name, c in found.items()} == emptiness.ALWAYS_SHOWN
+    assert emptiness._checks_are_known()
+    app.cleanup()
