@@ -3,17 +3,15 @@
 * :mod:`.heap` — Python's cycle collector runs less often during a build (and not at exit);
 * :mod:`.sidebar` — the theme's titles-only sidebar toctree from reduced tocs;
 * :mod:`.templates` — the theme's compiled Jinja templates kept between builds;
-* :mod:`.emptiness` — the theme's emptiness check spared for templates never empty;
 * :mod:`.smartquotes` — SmartQuotes leaves alone the text blocks it would not change.
 
 :mod:`.editions` is not an extension: ``make html`` runs it to build the editions side by side.
 
-Each is an extension of its own (``seriesbook.site`` sets up the sidebar, templates and
-emptiness, which only HTML builds use); ``seriesbook.speed`` sets up all five. Other speed work
-lives with the capability it speeds up, where it needs that capability's internals: the search's
-segmentation cache (``seriesbook_search_cache``), translated messages' parses and the title
-index (``seriesbook.editions``), citations' highlighted lines (``seriesbook.previews``), the
-icons' stylesheet (``seriesbook.site``). ``benchmarks/identical.py`` proves the output unchanged.
+Each is an extension of its own (``seriesbook.site`` sets up the sidebar and templates, which
+only HTML builds use); ``seriesbook.speed`` sets up all four. Other speed work lives with the
+capability it speeds up, where it needs that capability's internals: the search's segmentation
+cache (``seriesbook_search_cache``), translated messages' parses and the title index
+(``seriesbook.editions``). ``benchmarks/identical.py`` proves the output unchanged.
 """
 
 from __future__ import annotations
@@ -31,6 +29,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.heap")  # gc thresholds raised until build-finished
     app.setup_extension("seriesbook.speed.sidebar")  # html-page-context: the toctree function
     app.setup_extension("seriesbook.speed.templates")  # builder-inited: Jinja bytecode cache
-    app.setup_extension("seriesbook.speed.emptiness")  # html-page-context: checks spared
     app.setup_extension("seriesbook.speed.smartquotes")  # reading: SphinxSmartQuotes replaced
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
