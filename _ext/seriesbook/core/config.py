@@ -319,7 +319,8 @@ class SeriesbookConfig:
     speedups: bool = _option(
         True,
         "Build-speed machinery: the reduced sidebar tocs, kept compiled templates, translated "
-        "messages parsed once and kept, the title index inside Locale. Off: Sphinx's own paths "
+        "messages parsed once and kept, the title index inside Locale, citations' highlighted "
+        "lines and the pages' icons kept. Off: Sphinx's own paths "
         "(the pages are the same byte for byte; for comparing, or to rule them out).",
         "",
         check=_is_bool,

@@ -69,4 +69,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("doctree-resolved", writer.write)
     app.connect("html-page-context", add_pointer)
     app.connect("build-finished", publish)
+    app.connect("build-finished", writer.save)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

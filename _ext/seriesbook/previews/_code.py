@@ -7,6 +7,7 @@ source's text at the pinned release. Pygments' short classes (``k``, ``s2``, …
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -75,12 +76,16 @@ def highlighted_lines(path: str, text: str) -> list[str]:
     return lines + [""] * (count - len(lines))
 
 
-def citation_preview(record: CitationRecord, spec: dict[str, Any]) -> dict[str, Any] | None:
-    """What the preview of *record* shows, or None when no text of it is known."""
+def citation_preview(
+    record: CitationRecord, spec: dict[str, Any],
+    highlight: Callable[[str, str], list[str]] = highlighted_lines,
+) -> dict[str, Any] | None:
+    """What the preview of *record* shows, or None when no text of it is known; *highlight*
+    gives :func:`highlighted_lines` (or the same lines, kept)."""
     citation, facts = record.citation, record.facts
     if citation is None or facts is None or facts.text is None:
         return None
-    lines = highlighted_lines(citation.path, facts.text)
+    lines = highlight(citation.path, facts.text)
     total = citation.end - citation.start + 1
     entry: dict[str, Any] = {
         "t": f"{citation.path}:{citation.lines}",

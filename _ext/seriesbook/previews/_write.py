@@ -10,17 +10,20 @@ so ``-j 1``, ``-j 2`` and incremental builds write the same bytes.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.locale import get_translation
+from sphinx.util import logging
 
 from seriesbook.citations import LINK_CLASS, citation_url, citations_domain
 from seriesbook.core.config import get_config
 from seriesbook.core.escape import html_attribute, script_json
 from seriesbook.editions import CATALOG
-from seriesbook.previews._code import citation_preview
+from seriesbook.previews._code import citation_preview, highlighted_lines
+from seriesbook.previews._kept import KeptHighlights
 from seriesbook.previews._records import TargetPreview, previews_domain
 from seriesbook.previews._siblings import PUBLISHED_FILE, SiblingPreviews
 from seriesbook.sections import Target, get_domain
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
     from sphinx.environment import BuildEnvironment
 
 _ = get_translation(CATALOG)
+logger = logging.getLogger(__name__)
 
 PREVIEW_DIR = "_previews"
 PAGE_ATTRIBUTE = "seriesbook_previews"
@@ -70,11 +74,13 @@ def target_index(app: Sphinx) -> dict[str, tuple[str, TargetPreview]]:
 
 
 class PageWriter:
-    """Writes each page's preview data; one per build (it holds the siblings' files read)."""
+    """Writes each page's preview data; one per build (it holds the siblings' files read and
+    the kept highlighted lines)."""
 
     def __init__(self) -> None:
         self.siblings: SiblingPreviews | None = None
         self.index: dict[str, tuple[str, TargetPreview]] | None = None
+        self.kept: KeptHighlights | None = None
 
     def reset(self, app: Sphinx, env: BuildEnvironment) -> None:
         """``env-updated``: the targets may have changed; siblings are read again."""
@@ -86,12 +92,18 @@ class PageWriter:
         if self.siblings is None:
             self.siblings = SiblingPreviews(app)
         config = get_config(app.config)
+        if self.kept is None and config.speedups:
+            self.kept = KeptHighlights.open(app.doctreedir)
+        highlight = highlighted_lines
+        if self.kept is not None:
+            self.kept.begin_page(docname)
+            highlight = partial(self.kept.lines, docname)
         citations: dict[str, dict[str, Any]] = {}
         for record in citations_domain(app.env).records.get(docname, []):
             spec = config.sources.get(record.source)
             if spec is None or record.citation is None:
                 continue
-            entry = citation_preview(record, spec)
+            entry = citation_preview(record, spec, highlight)
             if entry is not None:
                 citations.setdefault(citation_url(spec, record.citation), entry)
         found: dict[str, dict[str, Any]] = {}
@@ -143,6 +155,17 @@ class PageWriter:
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
         doctree[PAGE_ATTRIBUTE] = True
+
+
+    def save(self, app: Sphinx, exception: Exception | None) -> None:
+        """``build-finished``: keep the highlighted lines of the book's pages for the next build."""
+        kept, self.kept = self.kept, None
+        if kept is None or exception is not None:
+            return
+        try:
+            kept.save(kept.used, set(app.env.all_docs))
+        except OSError as error:  # a file that cannot be written costs speed, nothing else
+            logger.info("seriesbook.previews: cannot keep the highlighted lines: %s", error)
 
 
 def _dumps(data: Any) -> str:

@@ -29,6 +29,7 @@ Many readers are in mainland China, so a page must load nothing from third-party
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -126,15 +127,26 @@ def _copy_mermaid(app: Sphinx, exception: BaseException | None) -> None:
         return
     target = Path(app.outdir) / "_static" / STATIC_SUBDIR
     target.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(dist / MERMAID_ENTRY, target / MERMAID_ENTRY)
+    _copy_changed(dist / MERMAID_ENTRY, target / MERMAID_ENTRY)
     if (dist / MERMAID_CLASSIC).is_file():
-        shutil.copy2(dist / MERMAID_CLASSIC, target / MERMAID_CLASSIC)
+        _copy_changed(dist / MERMAID_CLASSIC, target / MERMAID_CLASSIC)
     shutil.copytree(
         dist / MERMAID_CHUNKS,
         target / MERMAID_CHUNKS,
         ignore=shutil.ignore_patterns("*.map"),
+        copy_function=_copy_changed,
         dirs_exist_ok=True,
     )
+
+
+def _copy_changed(source: str | Path, target: str | Path) -> None:
+    """``shutil.copy2``, unless *target* is already its copy (the same size and modification
+    time, which copy2 gives it): a rebuild does not copy mermaid's 5 MB again."""
+    here, there = os.stat(source), None
+    with contextlib.suppress(OSError):
+        there = os.stat(target)
+    if there is None or (there.st_size, there.st_mtime_ns) != (here.st_size, here.st_mtime_ns):
+        shutil.copy2(source, target)
 
 
 def _require_jieba(app: Sphinx) -> None:

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from seriesbook.core.builders import is_website
+from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, warn
+from seriesbook.site._icons_kept import kept_stylesheet
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -134,16 +136,42 @@ def icons_in(classes: str) -> set[tuple[str, str]]:
     }
 
 
+def page_icons(html: str) -> frozenset[tuple[str, str]]:
+    """Every icon one page's class attributes name."""
+    used: set[tuple[str, str]] = set()
+    for match in _CLASS_ATTRIBUTE.finditer(html):
+        used |= icons_in(match["classes"])
+    return frozenset(used)
+
+
+def script_icons(script: str) -> frozenset[tuple[str, str]]:
+    """Every icon one of the theme's scripts inserts."""
+    used: set[tuple[str, str]] = set()
+    for match in _SCRIPT_CLASSES.finditer(script):
+        used |= icons_in(match["classes"])
+    return frozenset(used)
+
+
 def used_icons(pages: Iterable[str], scripts: Iterable[str]) -> set[tuple[str, str]]:
     """Every icon the pages' class attributes and the theme's scripts name."""
     used: set[tuple[str, str]] = set()
     for html in pages:
-        for match in _CLASS_ATTRIBUTE.finditer(html):
-            used |= icons_in(match["classes"])
+        used |= page_icons(html)
     for script in scripts:
-        for match in _SCRIPT_CLASSES.finditer(script):
-            used |= icons_in(match["classes"])
+        used |= script_icons(script)
     return used
+
+
+def stylesheet(
+    used: Iterable[tuple[str, str]], bundle: Path, style: Path | None
+) -> tuple[str, list[str]]:
+    """The stylesheet drawing *used* and the admonitions' icons from the theme's *bundle* and
+    *style*, and the icon classes the bundle does not hold."""
+    packs = read_bundle(bundle.read_text("utf-8"))
+    css, unknown = icon_css(used, packs)
+    if style is not None:
+        css += admonition_css(admonition_icons(style.read_text("utf-8")), packs)
+    return css, unknown
 
 
 def icon_css(
@@ -248,18 +276,23 @@ def write_icons(app: Sphinx, exception: BaseException | None) -> None:
     if bundle is None:
         (outdir / "_static" / STYLE).write_text("/* no Font Awesome in this theme */\n", "utf-8")
         return
-    packs = read_bundle(bundle.read_text("utf-8"))
-    pages = (page.read_text("utf-8") for page in sorted(outdir.glob("**/*.html")))
-    scripts = (
-        (directory / script).read_text("utf-8")
+    pages = sorted(outdir.glob("**/*.html"))
+    scripts = [
+        directory / script
         for directory in statics
         for script in THEME_SCRIPTS
         if (directory / script).is_file()
-    )
-    css, unknown = icon_css(used_icons(pages, scripts), packs)
+    ]
     style = next((d / THEME_STYLE for d in statics if (d / THEME_STYLE).is_file()), None)
-    if style is not None:
-        css += admonition_css(admonition_icons(style.read_text("utf-8")), packs)
+    if get_config(app.config).speedups:
+        css, unknown = kept_stylesheet(
+            Path(app.doctreedir), pages, scripts, bundle, style,
+            (page_icons, script_icons), stylesheet, Path(__file__),
+        )
+    else:
+        used = used_icons((page.read_text("utf-8") for page in pages),
+                          (script.read_text("utf-8") for script in scripts))
+        css, unknown = stylesheet(used, bundle, style)
     (outdir / "_static" / STYLE).write_text(css, "utf-8")
     for name in unknown:
         warn(

@@ -124,6 +124,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     from seriesbook import __version__
     from seriesbook.site import _icons
 
+    app.setup_extension("seriesbook.core.config")  # seriesbook_speedups: the icons kept
     app.setup_extension("seriesbook.site._templates")  # our layer over the theme's layout
     app.connect("builder-inited", _add_assets)
     app.connect("html-page-context", _on_page, priority=900)  # after the theme's and others'
