@@ -215,3 +215,34 @@ def test_the_walk_is_docutils_own_and_live() -> None:
     theirs = patched(lambda document: document.findall(is_translatable))
     assert ours == theirs
     assert ours.count("new") == 3  # the patched children were walked
+
+
+def _every_node() -> list[nodes.Node]:
+    """One node of every docutils and Sphinx class, with and without a source, ``translatable``
+    set either way and alt text."""
+    import inspect
+
+    from sphinx import addnodes
+
+    made: list[nodes.Node] = [nodes.Text("x")]
+    classes = [cls for module in (nodes, addnodes) for _, cls in inspect.getmembers(module)
+               if inspect.isclass(cls) and issubclass(cls, nodes.Element)]
+    for cls in classes:
+        for attributes in ({}, {"translatable": True}, {"translatable": False}, {"alt": "a"}):
+            for source in (None, "page.rst"):
+                try:
+                    node = cls()
+                except TypeError:
+                    continue
+                node.attributes.update(attributes, content="c")
+                node.source = source
+                node += nodes.Text("x")
+                made.append(node)
+    return made
+
+
+def test_the_walk_asks_what_sphinx_answers() -> None:
+    """``_translatable`` answers as ``is_translatable`` for every node class there is."""
+    made = _every_node()
+    assert len(made) > 1000
+    assert [_i18n._translatable(node) for node in made] == [is_translatable(n) for n in made]

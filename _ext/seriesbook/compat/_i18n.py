@@ -5,7 +5,8 @@ with three changes that leave the page as Sphinx makes it:
 
 * messages are extracted by :func:`extract_messages`, Sphinx's own function walking the page
   with an explicit stack instead of nested generators, visiting exactly the nodes docutils'
-  ``findall`` visits, live (children replaced by a patch are walked, as docutils walks them);
+  ``findall`` visits, live (children replaced by a patch are walked, as docutils walks them),
+  and asking ``is_translatable`` only about nodes whose answer its first tests do not give;
 * the first pass (titles and glossary terms) does not publish a message whose node is neither,
   and whose parse *settled* says needs no publishing now (its parse is known to warn nothing and
   to depend on its text alone): that publish is thrown away for such a node, which the second
@@ -54,8 +55,16 @@ _REFERENCES = (nodes.footnote_reference, nodes.reference, nodes.citation_referen
 
 
 def _translatable(node: nodes.Node) -> bool:
-    # a text node is never translatable (Sphinx's function says so, without logging)
-    return not isinstance(node, nodes.Text) and is_translatable(node)
+    """``is_translatable(node)``, its answer for the nodes that are most of a page (text,
+    structure, inline markup) given without calling it: the same answer, and it logs nothing
+    for those."""
+    if isinstance(node, (addnodes.translatable, nodes.image)):
+        return is_translatable(node)
+    if isinstance(node, nodes.Inline):  # not translatable unless it says so
+        return "translatable" in node.attributes and is_translatable(node)
+    if not isinstance(node, (nodes.TextElement, nodes.meta)):  # text, sections, lists, tables
+        return False
+    return is_translatable(node)
 
 
 def _walk(root: nodes.Element) -> Iterator[nodes.Element]:
