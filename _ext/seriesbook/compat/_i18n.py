@@ -61,7 +61,7 @@ def _translatable(node: nodes.Node) -> bool:
     if isinstance(node, (addnodes.translatable, nodes.image)):
         return is_translatable(node)
     if isinstance(node, nodes.Inline):  # not translatable unless it says so
-        return "translatable" in node.attributes and is_translatable(node)
+        return "translatable" in getattr(node, "attributes", ()) and is_translatable(node)
     if not isinstance(node, (nodes.TextElement, nodes.meta)):  # text, sections, lists, tables
         return False
     return is_translatable(node)
