@@ -246,3 +246,65 @@ def test_the_walk_asks_what_sphinx_answers() -> None:
     made = _every_node()
     assert len(made) > 1000
     assert [_i18n._translatable(node) for node in made] == [is_translatable(n) for n in made]
+
+
+@pytest.mark.parametrize("name", TRANSLATED)
+def test_a_catalog_compiled_already_is_what_sphinx_writes(
+        make_app: MakeApp, tmp_path: Path, name: str) -> None:
+    """``-a`` compiles every catalog; one whose ``.mo`` already holds what Sphinx's compile
+    writes is left (not rewritten), and those bytes are Sphinx's own, catalog by catalog."""
+    from seriesbook.editions._catalogs import compiled_already
+    from sphinx.util.i18n import CatalogRepository
+
+    srcdir = tmp_path / name
+    shutil.copytree(ROOTS / f"test-editions-{name}", srcdir)
+    app = make_app("html", srcdir=srcdir, freshenv=True, confoverrides={"language": "en"})
+    app.build(force_all=True)
+    config = app.config
+    infos = list(CatalogRepository(srcdir, config.locale_dirs, "en", config.source_encoding)
+                 .catalogs)
+    assert infos
+    written = {info.mo_path: (Path(info.mo_path).read_bytes(), os.stat(info.mo_path).st_mtime_ns)
+               for info in infos}
+    for info in infos:
+        Path(info.mo_path).rename(info.mo_path + ".ours")
+        info.write_mo("en", config.gettext_allow_fuzzy_translations)  # Sphinx's compile
+        sphinx = Path(info.mo_path).read_bytes()
+        Path(info.mo_path + ".ours").replace(info.mo_path)
+        os.utime(info.mo_path, ns=(written[info.mo_path][1], written[info.mo_path][1]))
+        if compiled_already(info, config):
+            assert sphinx == written[info.mo_path][0]
+    again = make_app("html", srcdir=srcdir, freshenv=True, confoverrides={"language": "en"})
+    again.build(force_all=True)
+    kept = [info for info in infos if compiled_already(info, again.config)]
+    assert kept  # every test book has a catalog without fuzzy entries
+    for info in infos:
+        unchanged = written[info.mo_path] == (Path(info.mo_path).read_bytes(),
+                                              os.stat(info.mo_path).st_mtime_ns)
+        assert unchanged == (info in kept) or Path(info.mo_path).read_bytes() == written[
+            info.mo_path][0]
+
+
+def test_an_edited_catalog_is_compiled(make_app: MakeApp, tmp_path: Path) -> None:
+    from seriesbook.editions._catalogs import compiled_already
+    from sphinx.util.i18n import CatalogInfo
+
+    srcdir = tmp_path / "locale"
+    shutil.copytree(ROOTS / "test-editions-locale", srcdir)
+    app = make_app("html", srcdir=srcdir, freshenv=True, confoverrides={"language": "en"})
+    app.build(force_all=True)
+    info = CatalogInfo(str(srcdir / "locale" / "en" / "LC_MESSAGES"), "index", "utf-8-sig")
+    assert compiled_already(info, app.config)
+    po = Path(info.po_path)
+    po.write_text(po.read_text(encoding="utf-8").replace('"Book"', '"Edited: Book"'),
+                  encoding="utf-8")
+    earlier = po.stat().st_mtime - 10
+    os.utime(info.mo_path, (earlier, earlier))  # the .mo is older than the edit, whatever the clock
+    assert not compiled_already(info, app.config)
+    again = make_app("html", srcdir=srcdir, freshenv=True, confoverrides={"language": "en"})
+    again.build(force_all=True)
+    assert b"Edited: Book" in Path(info.mo_path).read_bytes()
+    assert compiled_already(info, again.config)
+    off = make_app("html", srcdir=srcdir, confoverrides={"language": "en",
+                                                         "seriesbook_speedups": False})
+    assert not compiled_already(info, off.config)

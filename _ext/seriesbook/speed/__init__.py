@@ -11,7 +11,8 @@ Each is an extension of its own (``seriesbook.site`` sets up the sidebar and tem
 only HTML builds use); ``seriesbook.speed`` sets up all four. Other speed work lives with the
 capability it speeds up, where it needs that capability's internals: the search's segmentation
 cache (``seriesbook_search_cache``), translated messages' parses, the title index and the
-``Locale`` that skips what it would throw away (``seriesbook.editions``). ``benchmarks/identical.py`` proves the output unchanged.
+``Locale`` that skips what it would throw away (``seriesbook.editions``).
+``benchmarks/identical.py`` proves the output unchanged.
 """
 
 from __future__ import annotations
