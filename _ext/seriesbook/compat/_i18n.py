@@ -1,7 +1,7 @@
 """Sphinx's ``Locale`` transform with hooks: a door to its private helpers.
 
 :func:`translate_page` is ``sphinx.transforms.i18n.Locale.apply`` (Sphinx 9.0) step by step,
-with three changes that leave the page as Sphinx makes it:
+with four changes that leave the page as Sphinx makes it:
 
 * messages are extracted by :func:`extract_messages`, Sphinx's own function walking the page
   with an explicit stack instead of nested generators, visiting exactly the nodes docutils'
@@ -11,6 +11,9 @@ with three changes that leave the page as Sphinx makes it:
   and whose parse *settled* says needs no publishing now (its parse is known to warn nothing and
   to depend on its text alone): that publish is thrown away for such a node, which the second
   pass publishes with the same text, source and line;
+* the second pass takes such a settled message's patch from *kept* (the first node of the
+  parse, and what the publish does outside its own document) instead of publishing a throwaway
+  document for it: Sphinx keeps that node's children and drops the node and its document;
 * the five reference updates of a patch are skipped where neither the node nor its patch holds
   a reference of any kind (each would find two empty lists).
 
@@ -45,6 +48,9 @@ if TYPE_CHECKING:
 #: ``Settled(text, source)``: whether the parse of *text* published as *source*
 #: (``path:line:<translated>``) is known to warn nothing and to depend on its text alone.
 Settled = Callable[[str, str], bool]
+#: ``Kept(text, source)``: for a settled parse, the first node ``_publish_msgstr`` would return,
+#: with the publish's effects outside the message's document done; None to publish it.
+Kept = Callable[[str, str], "nodes.Element | None"]
 
 #: Nodes whose first-pass publish Sphinx uses (titles, terms) or whose second pass publishes
 #: nothing (translatable nodes, meta, images): their first pass is Sphinx's own.
@@ -130,7 +136,7 @@ def _as_block(node: nodes.Element, msgstr: str) -> str:
     return msgstr
 
 
-def translate_page(transform: Locale, settled: Settled) -> None:
+def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
     """``Locale.apply``, with the changes the module docstring lists."""
     self = transform
     settings, source = self.document.settings, self.document["source"]
@@ -172,7 +178,7 @@ def translate_page(transform: Locale, settled: Settled) -> None:
         msgstr = _as_block(node, msgstr)
         if not isinstance(node, _FIRST_PASS_OWN) and settled(
             msgstr, f"{source}:{node.line}:<translated>"
-        ):
+        ):  # (a second walk of the same text, source and line in phase 2)
             # the publish would be thrown away: not a title, not a term (so no title mapping),
             # and phase 2 publishes the same text; what Sphinx leaves on a paragraph patch:
             node["translated"] = False
@@ -233,7 +239,11 @@ def translate_page(transform: Locale, settled: Settled) -> None:
         if isinstance(node, nodes.title):
             msgstr = msgstr + "\n" + "=" * len(msgstr) * 2
 
-        patch = publish(msgstr, node)
+        where = f"{source}:{node.line}:<translated>"
+        found = None
+        if not isinstance(node, _FIRST_PASS_OWN) and settled(msgstr, where):
+            found = kept(msgstr, where)
+        patch = publish(msgstr, node) if found is None else found
         if isinstance(node, nodes.title):
             patch = patch.next_node()  # type: ignore[assignment]
 

@@ -10,9 +10,10 @@ what a translated edition costs beyond the book's own (figures in ``benchmarks/R
 :class:`QuickLocale` is ``Locale`` run by :func:`seriesbook.compat.translate_page`: the same
 passes, a cheaper walk, and no first-pass publish of a paragraph whose parse is kept (so known
 to warn nothing and to depend on its text alone: the second pass's publish of the same text,
-source and line does everything the first would have). ``seriesbook_speedups = False`` runs
-Sphinx's ``Locale`` as is; the tests build the translated test books both ways and compare
-doctrees, HTML and warnings.
+source and line does everything the first would have), and in the second pass such a message's
+kept nodes without the throwaway document a publish makes around them.
+``seriesbook_speedups = False`` runs Sphinx's ``Locale`` as is; the tests build the translated
+test books both ways and compare doctrees, HTML and warnings.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from sphinx.transforms.i18n import Locale
 
 from seriesbook import compat
 from seriesbook.core.config import get_config
-from seriesbook.editions import _kept_messages
+from seriesbook.editions import _kept_messages, _parsing
 
 
 class QuickLocale(Locale):
@@ -33,5 +34,9 @@ class QuickLocale(Locale):
         if not get_config(self.config).speedups:
             super().apply(**kwargs)
             return
-        env = self.env
-        compat.translate_page(self, lambda text, where: _kept_messages.settled(env, (text, where)))
+        env, settings = self.env, self.document.settings
+        compat.translate_page(
+            self,
+            lambda text, where: _kept_messages.settled(env, (text, where)),
+            lambda text, where: _parsing.kept_patch(env, settings, (text, where)),
+        )
