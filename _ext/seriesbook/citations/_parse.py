@@ -99,6 +99,8 @@ def find_citations(text: str, suffixes: Iterable[str] = DEFAULT_SOURCE_SUFFIXES)
     Used to compare a source message with its translation: inline literals that are a whole
     citation, ``{src}`` roles, and a message that is itself a citation (a code block caption).
     """
+    if ":" not in text and "`" not in text:  # a citation has a colon, a literal or role backticks
+        return []
     suffixes = tuple(suffixes)
     whole = parse_citation(text, suffixes)
     if whole is not None:

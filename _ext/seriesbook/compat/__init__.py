@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from seriesbook.compat._babel import PreviousParser
 from seriesbook.compat._docutils import detach_document, educate_quotes
+from seriesbook.compat._i18n import translate_page
 from seriesbook.compat._jieba import (
     double_total,
     empty_tokenizer,
@@ -65,6 +66,7 @@ __all__ = [
     "replace_transform",
     "sphinx_logger",
     "total",
+    "translate_page",
 ]
 
 
@@ -176,6 +178,30 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("sphinx.transforms.SphinxSmartQuotes.is_available", "educate_quotes",
              "sphinx.transforms.SphinxSmartQuotes.is_available",
              "d6b1a87953840dd9ae1ea3c8483b873971a682e24c3cc1f55cf4a32d143d5e39"),
+    # a copy of Locale.apply (three changes, seriesbook.compat._i18n): pinned where it is copied
+    # from, with the helpers it calls and the walk it reproduces
+    *(Internal(name, "translate_page", "sphinx.transforms.i18n.Locale.apply",
+               "118126ca0d1cb9850eaf3ebfb76f532cf473107a0c6fdbf7e6701c379cb6a3b6",
+               "https://github.com/sphinx-doc/sphinx/pull/13670")
+      for name in ("sphinx.transforms.i18n._publish_msgstr", "sphinx.transforms.i18n._NodeUpdater",
+                   "BuildEnvironment._registry", "GNUTranslations._catalog",
+                   "NullTranslations._fallback")),
+    Internal("sphinx.transforms.i18n._publish_msgstr", "translate_page",
+             "sphinx.transforms.i18n._publish_msgstr",
+             "9a43862bd8487aafb8b06fac5bc38e9db7f0082189e23d8a93ea1b79bef8faa3",
+             "https://github.com/sphinx-doc/sphinx/pull/13670"),
+    Internal("sphinx.util.nodes._clean_extracted_message", "translate_page",
+             "sphinx.util.nodes.extract_messages",
+             "bac10c09ec20edcb66c70247033d25ab58c9c967647b7bb8cc6944deee37fd7d"),
+    Internal("sphinx.util.nodes.is_translatable", "translate_page",
+             "sphinx.util.nodes.is_translatable",
+             "d4f74a4dd76613380b307f37af45178d5eda6bf4b8e1192a0bf5b4eecd8a9df4"),
+    Internal("docutils.nodes.Node.findall", "translate_page", "docutils.nodes.Node.findall",
+             "4c53325c43ecc0d9f82f18a9ab0c868d39080865b46b1a074593a66c09e36a4d"),
+    # the reference updates skipped where there is no reference (all five would find none)
+    Internal("sphinx.transforms.i18n._NodeUpdater", "translate_page",
+             "seriesbook.compat.SphinxNodeUpdater",
+             "7d37583b29a00943de4d9f05b4c1e0c5cf2a9a7d03d6cc99986e6b6e2b3eeadd"),
     Internal("SphinxComponentRegistry.get_transforms", "replace_transform",
              "sphinx.registry.SphinxComponentRegistry.get_transforms",
              "1f9ba0d953b1dde6f4227291719a444cd542175bdebd315057071b13122febfd"),

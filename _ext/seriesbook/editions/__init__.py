@@ -37,6 +37,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sphinx.transforms import SphinxTransform
+from sphinx.transforms.i18n import Locale
 
 from seriesbook import __version__, compat
 from seriesbook.compat import PreviousParser
@@ -64,6 +65,7 @@ from seriesbook.editions._coverage import (
     purge_messages,
 )
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._locale import QuickLocale
 from seriesbook.editions._machine import MARK as MACHINE_MARK
 from seriesbook.editions._machine import fingerprint, is_machine_converted
 from seriesbook.editions._machine import mark_of as machine_mark
@@ -187,6 +189,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("env-before-read-docs", _kept_messages.load)
     app.connect("env-merge-info", _kept_messages.merge)
     app.connect("env-updated", _kept_messages.save)
+    # ... and Locale does not publish again what it would throw away
+    compat.replace_transform(app, Locale, QuickLocale)
     # diagrams: their labels are messages of the catalog, translated before Locale
     app.setup_extension("sphinxcontrib.mermaid")
     skip = (_diagrams.skip_node, None)

@@ -24,10 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError
 from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
 
 from seriesbook.compat import PreviousParser, filter_compiled_catalogs
+from seriesbook.core.config import get_config
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
 
@@ -183,11 +185,32 @@ def check_before_compiling(
         message: str,
     ) -> None:
         usable_ones = {info for info in catalogs if usable(info, app.config)}
-        compile_catalogs(usable_ones, message)
+        written = {info for info in usable_ones if not compiled_already(info, app.config)}
+        compile_catalogs(written, message)
         if then is not None:
             then(app, usable_ones)
 
     filter_compiled_catalogs(app.builder, compile_usable)
+
+
+def compiled_already(info: CatalogInfo, config: Config) -> bool:
+    """Whether *info*'s ``.mo`` (not older than its ``.po``) holds the very bytes Sphinx's
+    compile would write: then compiling it again (``-a`` compiles every catalog, parsing each
+    ``.po`` once more) changes nothing. The bytes are Babel's ``write_mo`` of the catalog
+    seriesbook has parsed already, with Sphinx's fuzzy setting."""
+    if not get_config(config).speedups:
+        return False
+    po_path, mo_path = Path(info.po_path), Path(info.mo_path)
+    catalog = load_catalog(po_path, config.source_encoding).catalog
+    try:
+        if catalog is None or mo_path.stat().st_mtime < po_path.stat().st_mtime:
+            return False
+        existing = mo_path.read_bytes()
+    except OSError:
+        return False
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, config.gettext_allow_fuzzy_translations)
+    return compiled.getvalue() == existing
 
 
 def usable(info: CatalogInfo, config: Config) -> bool:

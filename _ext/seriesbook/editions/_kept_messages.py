@@ -185,6 +185,12 @@ def lookup(env: BuildEnvironment, key: Key) -> tuple[list[nodes.Node], Any] | No
     return found, entry[1]
 
 
+def settled(env: BuildEnvironment, key: Key) -> bool:
+    """Whether *key*'s parse is kept: it warned nothing and depends on its text alone."""
+    kept = _KEPT.get(env)
+    return kept is not None and key in kept.lookup
+
+
 def keeping(env: BuildEnvironment) -> bool:
     """Whether parses are being kept for *env*'s build."""
     return env in _KEPT

@@ -45,6 +45,8 @@ _BACKTICKS = re.compile(r"(`+).+?\1", re.DOTALL)
 def html_markup(text: str) -> list[str]:
     """The raw HTML pieces of *text* outside inline code (``<b``, ``</b``, ``<!--``), lower
     case."""
+    if "<" not in text:  # every piece starts with one
+        return []
     return [match.group().lower() for match in _MARKUP.finditer(_BACKTICKS.sub("", text))]
 
 
@@ -52,7 +54,10 @@ def differences(msgid: str, msgstr: str, recognizers: Mapping[str, Recognizer]) 
     """What *msgstr* lost or gained against *msgid*, per recognizer, in words."""
     found: list[str] = []
     for what, recognize in recognizers.items():
-        source, translation = Counter(recognize(msgid)), Counter(recognize(msgstr))
+        in_source, in_translation = list(recognize(msgid)), list(recognize(msgstr))
+        if not in_source and not in_translation:  # most messages, for most recognizers
+            continue
+        source, translation = Counter(in_source), Counter(in_translation)
         if source == translation:
             continue
         parts = []

@@ -82,6 +82,8 @@ class NoteOutdated(SphinxTransform):
         if catalog is None:
             return
         shown = shown_fuzzy(catalog, self.config)
+        if not shown:  # most catalogs: no page node to note, no walk of the page
+            return
         for node, msgid in extract_messages(self.document):
             if msgid in shown:
                 node[OUTDATED] = True

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
+from docutils.nodes import Element
 from docutils.parsers.rst.languages import get_language as get_language_rst
 from myst_parser.config.main import TopmatterReadError, read_topmatter
 from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
@@ -193,19 +194,41 @@ class MystParser(_MystParser):
             parser.options["document"] = None
         return md_env if pure else None
 
-    def _replay(self, document: nodes.document, top: list[nodes.Node], words: Any) -> None:
+    @staticmethod
+    def _replay(document: nodes.document, top: list[nodes.Node], words: Any) -> None:
         """Give *document* a kept parse: what MyST's ``_render_finalise`` records outside the
         message's own document (the page's settings, the page's word count), then the nodes.
 
         Its heading slugs and word-count substitutions go on the message's document, of which
         Locale keeps the first node only; ``test_a_kept_parse_leaves_what_a_parse_leaves``
         compares the settings and metadata a parse leaves with the replay's."""
-        env = document.settings.env
-        config: MdParserConfig = env.myst_config
-        settings = document.settings
-        settings.myst_heading_anchors_html_ids = config.heading_anchors_html_ids
-        settings.myst_footnote_transition = config.footnote_transition
-        settings.myst_footnote_sort = config.footnote_sort
-        if words:
-            env.metadata.setdefault(env.current_document.docname, {})["wordcount"] = dict(words)
+        _record(document.settings, words)
         document.extend(top)
+
+
+def _record(settings: Values, words: Any) -> None:
+    """What MyST's end of rendering records outside the message's document."""
+    env = settings.env
+    config: MdParserConfig = env.myst_config
+    settings.myst_heading_anchors_html_ids = config.heading_anchors_html_ids
+    settings.myst_footnote_transition = config.footnote_transition
+    settings.myst_footnote_sort = config.footnote_sort
+    if words:
+        env.metadata.setdefault(env.current_document.docname, {})["wordcount"] = dict(words)
+
+
+def kept_patch(
+    env: BuildEnvironment, settings: Values, key: tuple[str, str]
+) -> nodes.Element | None:
+    """The first node Sphinx's publish of the kept message *key* returns (its children are what
+    ``Locale`` keeps), with what the publish records outside the message's document; None if
+    the parse is not kept or is empty (then it is published)."""
+    kept = _kept_messages.lookup(env, key)
+    if kept is None or not kept[0]:
+        return None
+    top, words = kept
+    first = top[0]
+    if not isinstance(first, Element):
+        return None
+    _record(settings, words)
+    return first

@@ -10,9 +10,10 @@
 Each is an extension of its own (``seriesbook.site`` sets up the sidebar and templates, which
 only HTML builds use); ``seriesbook.speed`` sets up all four. Other speed work lives with the
 capability it speeds up, where it needs that capability's internals: the search's segmentation
-cache (``seriesbook_search_cache``), translated messages' parses and the title index
-(``seriesbook.editions``), citations' highlighted lines (``seriesbook.previews``), the icons'
-stylesheet (``seriesbook.site``). ``benchmarks/identical.py`` proves the output unchanged.
+cache (``seriesbook_search_cache``), translated messages' parses, the title index and the
+``Locale`` that skips what it would throw away (``seriesbook.editions``), citations'
+highlighted lines (``seriesbook.previews``), the icons' stylesheet (``seriesbook.site``).
+``benchmarks/identical.py`` proves the output unchanged.
 """
 
 from __future__ import annotations

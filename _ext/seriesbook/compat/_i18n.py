@@ -1,0 +1,288 @@
+"""Sphinx's ``Locale`` transform with hooks: a door to its private helpers.
+
+:func:`translate_page` is ``sphinx.transforms.i18n.Locale.apply`` (Sphinx 9.0) step by step,
+with four changes that leave the page as Sphinx makes it:
+
+* messages are extracted by :func:`extract_messages`, Sphinx's own function walking the page
+  with an explicit stack instead of nested generators, visiting exactly the nodes docutils'
+  ``findall`` visits, live (children replaced by a patch are walked, as docutils walks them),
+  and asking ``is_translatable`` only about nodes whose answer its first tests do not give;
+* the first pass (titles and glossary terms) does not publish a message whose node is neither,
+  and whose parse *settled* says needs no publishing now (its parse is known to warn nothing and
+  to depend on its text alone): that publish is thrown away for such a node, which the second
+  pass publishes with the same text, source and line;
+* the second pass takes such a settled message's patch from *kept* (the first node of the
+  parse, and what the publish does outside its own document) instead of publishing a throwaway
+  document for it: Sphinx keeps that node's children and drops the node and its document;
+* the five reference updates of a patch are skipped where neither the node nor its patch holds
+  a reference of any kind (each would find two empty lists).
+
+Upstream: Sphinx offers no hook into ``Locale`` (sphinx-doc/sphinx#13670 simplified
+``_publish_msgstr``; sphinx-doc/sphinx#11713 asks for several languages in one build).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from textwrap import indent
+from typing import TYPE_CHECKING, Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.domains.std import make_glossary_term, split_term_classifiers
+from sphinx.locale import init as init_locale
+from sphinx.transforms import i18n
+from sphinx.util.i18n import docname_to_domain
+from sphinx.util.index_entries import split_index_msg
+from sphinx.util.nodes import (
+    IMAGE_TYPE_NODES,
+    LITERAL_TYPE_NODES,
+    _clean_extracted_message,
+    is_translatable,
+    traverse_translatable_index,
+)
+
+if TYPE_CHECKING:
+    from sphinx.transforms.i18n import Locale
+
+#: ``Settled(text, source)``: whether the parse of *text* published as *source*
+#: (``path:line:<translated>``) is known to warn nothing and to depend on its text alone.
+Settled = Callable[[str, str], bool]
+#: ``Kept(text, source)``: for a settled parse, the first node ``_publish_msgstr`` would return,
+#: with the publish's effects outside the message's document done; None to publish it.
+Kept = Callable[[str, str], "nodes.Element | None"]
+
+#: Nodes whose first-pass publish Sphinx uses (titles, terms) or whose second pass publishes
+#: nothing (translatable nodes, meta, images): their first pass is Sphinx's own.
+_FIRST_PASS_OWN = (nodes.title, nodes.term, addnodes.translatable, nodes.meta, nodes.image)
+#: What the reference updates of ``_NodeUpdater`` look for.
+_REFERENCES = (nodes.footnote_reference, nodes.reference, nodes.citation_reference,
+               addnodes.pending_xref)
+
+
+def _translatable(node: nodes.Node) -> bool:
+    """``is_translatable(node)``, its answer for the nodes that are most of a page (text,
+    structure, inline markup) given without calling it: the same answer, and it logs nothing
+    for those."""
+    if isinstance(node, (addnodes.translatable, nodes.image)):
+        return is_translatable(node)
+    if isinstance(node, nodes.Inline):  # not translatable unless it says so
+        return "translatable" in getattr(node, "attributes", ()) and is_translatable(node)
+    if not isinstance(node, (nodes.TextElement, nodes.meta)):  # text, sections, lists, tables
+        return False
+    return is_translatable(node)
+
+
+def _walk(root: nodes.Element) -> Iterator[nodes.Element]:
+    """``root.findall(is_translatable)``, node for node and as live: a node's children are
+    looked up after the node is yielded, and by index, as docutils does."""
+    if _translatable(root):
+        yield root
+    stack: list[list[Any]] = [[root, 0]]
+    while stack:
+        frame = stack[-1]
+        children = frame[0].children
+        index = frame[1]
+        if index >= len(children):
+            stack.pop()
+            continue
+        frame[1] = index + 1
+        child = children[index]
+        if _translatable(child):
+            yield child
+        if child.children:
+            stack.append([child, 0])
+
+
+def extract_messages(doctree: nodes.Element) -> Iterator[tuple[nodes.Element, str]]:
+    """``sphinx.util.nodes.extract_messages`` over :func:`_walk`."""
+    for node in _walk(doctree):
+        if isinstance(node, addnodes.translatable):
+            for msg in node.extract_original_messages():
+                yield node, msg
+            continue
+        if isinstance(node, LITERAL_TYPE_NODES):
+            msg = node.rawsource
+            if not msg:
+                msg = node.astext()
+        elif isinstance(node, nodes.image):
+            if node.get("alt"):
+                yield node, node["alt"]
+            if node.get("translatable"):
+                image_uri = node.get("original_uri", node["uri"])
+                msg = f".. image:: {image_uri}"
+            else:
+                msg = ""
+        elif isinstance(node, nodes.meta):
+            msg = node["content"]
+        else:
+            msg = _clean_extracted_message(node.rawsource)
+        if msg:
+            yield node, msg
+
+
+def _has_reference(node: nodes.Element) -> bool:
+    return any(isinstance(found, _REFERENCES) for found in node.findall(nodes.Element))
+
+
+def _as_block(node: nodes.Element, msgstr: str) -> str:
+    """*msgstr* as both passes publish it: no "Literal block expected" for a trailing ``::``
+    (the dummy literal is dropped with everything after the first node), a literal block kept
+    one."""
+    if msgstr.strip().endswith("::"):
+        msgstr += "\n\n   dummy literal"
+    if isinstance(node, LITERAL_TYPE_NODES):
+        msgstr = "::\n\n" + indent(msgstr, " " * 3)
+    return msgstr
+
+
+def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
+    """``Locale.apply``, with the changes the module docstring lists."""
+    self = transform
+    settings, source = self.document.settings, self.document["source"]
+    msgstr = ""
+
+    textdomain = docname_to_domain(self.env.current_document.docname, self.config.gettext_compact)
+
+    # fetch translations
+    srcdir = self.env.srcdir
+    dirs = [srcdir / directory for directory in self.config.locale_dirs]
+    catalog, has_catalog = init_locale(dirs, self.config.language, textdomain)
+    if not has_catalog:
+        return
+
+    catalogues = [getattr(catalog, "_catalog", None)]
+    while (catalog := catalog._fallback) is not None:  # type: ignore[attr-defined]
+        catalogues.append(getattr(catalog, "_catalog", None))
+    merged: dict[str, str] = {}
+    for catalogue in filter(None, reversed(catalogues)):  # type: dict[str, str]
+        merged |= catalogue
+
+    def publish(text: str, node: nodes.Element) -> nodes.Element:
+        return i18n._publish_msgstr(
+            text, source, node.line,  # type: ignore[arg-type]
+            config=self.config, env=self.env, registry=self.env._registry, settings=settings,
+        )
+
+    # phase1: replace reference ids with translated names
+    for node, msg in extract_messages(self.document):
+        msgstr = merged.get(msg, "")
+        if not isinstance(node, LITERAL_TYPE_NODES):
+            msgstr, _ = i18n.parse_noqa(msgstr)
+        if not msgstr.strip():
+            node["translated"] = False
+            continue
+        if msgstr == msg:
+            node["translated"] = True
+            continue
+        msgstr = _as_block(node, msgstr)
+        if not isinstance(node, _FIRST_PASS_OWN) and settled(
+            msgstr, f"{source}:{node.line}:<translated>"
+        ):  # (a second walk of the same text, source and line in phase 2)
+            # the publish would be thrown away: not a title, not a term (so no title mapping),
+            # and phase 2 publishes the same text; what Sphinx leaves on a paragraph patch:
+            node["translated"] = False
+            continue
+        patch = publish(msgstr, node)
+        if not isinstance(patch, nodes.paragraph):
+            continue  # skip for now
+
+        updater = i18n._NodeUpdater(node, patch, self.document, noqa=False)
+        processed = updater.update_title_mapping()
+
+        # glossary terms update refid
+        if isinstance(node, nodes.term):
+            for _id in node["ids"]:
+                term, first_classifier = split_term_classifiers(msgstr)
+                patch = publish(term or "", node)
+                updater.patch = make_glossary_term(
+                    self.env, patch, first_classifier, source,
+                    node.line,  # type: ignore[arg-type]
+                    _id, self.document,
+                )
+                processed = True
+
+        if processed:
+            updater.update_leaves()
+            node["translated"] = True
+        else:
+            node["translated"] = False
+
+    # phase2: translation
+    for node, msg in extract_messages(self.document):
+        if node.setdefault("translated", False):
+            continue
+
+        msgstr = merged.get(msg, "")
+        noqa = False
+        if not isinstance(node, LITERAL_TYPE_NODES):
+            msgstr, noqa = i18n.parse_noqa(msgstr)
+
+        if not msgstr or msgstr == msg:
+            node["translated"] = False
+            continue
+
+        if isinstance(node, addnodes.translatable):
+            node.apply_translated_message(msg, msgstr)
+            continue
+
+        if isinstance(node, nodes.meta):
+            node["content"] = msgstr
+            node["translated"] = True
+            continue
+
+        if isinstance(node, nodes.image) and node.get("alt") == msg:
+            node["alt"] = msgstr
+            continue
+
+        msgstr = _as_block(node, msgstr)
+        if isinstance(node, nodes.title):
+            msgstr = msgstr + "\n" + "=" * len(msgstr) * 2
+
+        where = f"{source}:{node.line}:<translated>"
+        found = None
+        if not isinstance(node, _FIRST_PASS_OWN) and settled(msgstr, where):
+            found = kept(msgstr, where)
+        patch = publish(msgstr, node) if found is None else found
+        if isinstance(node, nodes.title):
+            patch = patch.next_node()  # type: ignore[assignment]
+
+        unexpected: tuple[type[nodes.Element], ...] = (nodes.paragraph, nodes.title)
+        unexpected += LITERAL_TYPE_NODES
+        unexpected += IMAGE_TYPE_NODES
+        if not isinstance(patch, unexpected):
+            continue
+
+        updater = i18n._NodeUpdater(node, patch, self.document, noqa)
+        if _has_reference(node) or _has_reference(patch):
+            updater.update_autofootnote_references()
+            updater.update_refnamed_references()
+            updater.update_refnamed_footnote_references()
+            updater.update_citation_references()
+            updater.update_pending_xrefs()
+        updater.update_leaves()
+
+        if isinstance(node, LITERAL_TYPE_NODES):
+            node.rawsource = node.astext()
+
+        if isinstance(node, nodes.image) and node.get("alt") != msg:
+            node["uri"] = patch["uri"]
+            node["translated"] = False
+            continue
+
+        node["translated"] = True
+
+    if "index" in self.config.gettext_additional_targets:
+        for node, entries in traverse_translatable_index(self.document):
+            new_entries: list[tuple[str, str, str, str, str | None]] = []
+            for entry_type, value, target_id, main, _category_key in entries:
+                msg_parts = split_index_msg(entry_type, value)
+                msgstr_parts = []
+                for part in msg_parts:
+                    msgstr = merged.get(part, "")
+                    if not msgstr:
+                        msgstr = part
+                    msgstr_parts.append(msgstr)
+                new_entries.append((entry_type, ";".join(msgstr_parts), target_id, main, None))
+            node["raw_entries"] = entries
+            node["entries"] = new_entries

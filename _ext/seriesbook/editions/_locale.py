@@ -1,0 +1,42 @@
+"""Sphinx's ``Locale`` transform without the work whose result it throws away.
+
+``Locale`` walks the page twice (a first pass for titles and glossary terms, then the
+translation) and in the first pass publishes every translated message, although it keeps the
+result only for titles and terms; every paragraph is published again in the second pass. With
+the messages' parses kept across builds (:mod:`._kept_messages`) a publish is cheap, but the
+walks, the throwaway documents and the reference updates of plain-text messages were most of
+what a translated edition costs beyond the book's own (figures in ``benchmarks/RESULTS.md``).
+
+:class:`QuickLocale` is ``Locale`` run by :func:`seriesbook.compat.translate_page`: the same
+passes, a cheaper walk, and no first-pass publish of a paragraph whose parse is kept (so known
+to warn nothing and to depend on its text alone: the second pass's publish of the same text,
+source and line does everything the first would have), and in the second pass such a message's
+kept nodes without the throwaway document a publish makes around them.
+``seriesbook_speedups = False`` runs Sphinx's ``Locale`` as is; the tests build the translated
+test books both ways and compare doctrees, HTML and warnings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.transforms.i18n import Locale
+
+from seriesbook import compat
+from seriesbook.core.config import get_config
+from seriesbook.editions import _kept_messages, _parsing
+
+
+class QuickLocale(Locale):
+    """``Locale``, skipping the walks and publishes whose result it would throw away."""
+
+    def apply(self, **kwargs: Any) -> None:
+        if not get_config(self.config).speedups:
+            super().apply(**kwargs)
+            return
+        env, settings = self.env, self.document.settings
+        compat.translate_page(
+            self,
+            lambda text, where: _kept_messages.settled(env, (text, where)),
+            lambda text, where: _parsing.kept_patch(env, settings, (text, where)),
+        )
