@@ -310,8 +310,17 @@ def edit_chapter(path: Path, serial: int) -> None:
 
 def build_env() -> dict[str, str]:
     """The environment every benchmarked build runs in: the repository's mermaid, no corpus
-    source override."""
+    source override, and Python's bytecode kept, as an installed package has it.
+
+    pip compiles a package's modules when it installs it; a checkout's ``_ext`` is compiled by
+    the first build that imports it, unless ``PYTHONDONTWRITEBYTECODE`` is set (as it is on
+    some machines), when every build would compile seriesbook afresh while plain Sphinx's
+    packages load their installed bytecode. The cache goes to a directory of its own
+    (``PYTHONPYCACHEPREFIX``), so no ``__pycache__`` lands in the trees being compared.
+    """
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "seriesbook-bench-pycache")
     if MERMAID.is_dir():
         env.setdefault("SERIESBOOK_MERMAID_DIR", str(MERMAID))
     env.pop("SERIESBOOK_CORPUS_SOURCE", None)
