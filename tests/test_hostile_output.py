@@ -3,6 +3,7 @@ output read as a terminal would, the escape functions one per context."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 from io import StringIO
@@ -302,3 +303,35 @@ def test_update_po_and_new_print_hostile_names_escaped(
     assert_terminal_safe(captured.out)
     assert_terminal_safe(captured.err)
     assert "ch\\u001b]0;pwned\\u0007" in captured.out  # named, escaped, not dropped
+
+
+def _subcommands() -> list[str]:
+    import argparse
+
+    from seriesbook.commands.cli import build_parser
+
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(action.choices)
+
+
+@pytest.mark.parametrize("command", sorted(set(_subcommands()) - {"serve", "new"}))
+def test_every_command_names_a_hostile_path_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A path the user typed is printed back (not found, not a book): escaped, whatever the
+    command (``serve`` would serve, ``new`` is tested above with a hostile name)."""
+    from seriesbook.commands.cli import main
+
+    hostile = str(tmp_path / f"book{HOSTILE}")
+    args = {
+        "convert": ["convert", "zh_TW", "-p", hostile],
+        "update-po": ["update-po", "-p", hostile],
+        "repin": ["repin", hostile, "--to", "torch=v2.12.0"],
+    }.get(command, [command, hostile])
+    with contextlib.suppress(SystemExit):  # argparse's own usage errors
+        main(args)
+    captured = capsys.readouterr()
+    assert_terminal_safe(captured.out)
+    assert_terminal_safe(captured.err)
+    assert "book\\u001b]0;pwned\\u0007" in captured.out + captured.err  # named, escaped
