@@ -12,6 +12,7 @@ and only when it changed.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 from collections.abc import Hashable, Mapping
@@ -31,6 +32,12 @@ def dump_atomically(path: Path, value: object) -> None:
         os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)
+
+
+def digest(value: object) -> str:
+    """A digest of *value*'s ``repr``, to keep an entry under (tuples, lists, strings and
+    numbers: their repr is exact)."""
+    return hashlib.blake2b(repr(value).encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
 
 
 def read_stored(path: Path, key: tuple[Any, ...]) -> dict[str, Any] | None:

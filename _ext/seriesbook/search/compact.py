@@ -190,7 +190,7 @@ def page_width(pages: int) -> int:
 
 
 def _is_bigram(term: str) -> bool:
-    return _BIGRAM.fullmatch(term) is not None
+    return len(term) == 2 and _BIGRAM.fullmatch(term) is not None
 
 
 #: Two Chinese characters (:data:`~seriesbook.core.text.HAN` is one character's class).
@@ -267,7 +267,7 @@ def pack(
     terms: dict[str, int | list[int]] = {}
     groups: dict[str, list[tuple[str, int | list[int]]]] = {}
     for term, pages in sorted(data["terms"].items()):
-        if len(term) != 2 or _BIGRAM.fullmatch(term) is None:
+        if not _is_bigram(term):
             terms[term] = pages
         else:
             groups.setdefault(term[0], []).append((term[1], pages))

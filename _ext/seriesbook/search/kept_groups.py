@@ -17,12 +17,11 @@ that changed.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from seriesbook.core.pagestore import dump_atomically, read_stored
+from seriesbook.core.pagestore import digest, dump_atomically, read_stored
 
 STORE_NAME = "seriesbook-search-packed.pickle"
 STORE_KEY = ("seriesbook-search-packed", 1)
@@ -30,11 +29,6 @@ STORE_KEY = ("seriesbook-search-packed", 1)
 #: The variants table's input (the book's characters; the edition's direction and OpenCC's
 #: versions; the questions asked and their answers) and the table.
 Variants = tuple[frozenset[str], tuple[object, ...], tuple[tuple[str, bool], ...], dict[str, Any]]
-
-
-def digest(value: object) -> str:
-    """A digest of *value*'s ``repr`` (tuples, lists, strings and numbers: repr is exact)."""
-    return hashlib.blake2b(repr(value).encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
 
 
 class KeptGroups:

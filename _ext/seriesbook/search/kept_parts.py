@@ -13,11 +13,10 @@ then it is what the scan would give. The file follows :mod:`seriesbook.core.page
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from seriesbook.core.pagestore import PageStore
+from seriesbook.core.pagestore import PageStore, digest
 from seriesbook.search.sections import PageTexts, SectionText, parts_of
 
 if TYPE_CHECKING:
@@ -37,7 +36,7 @@ class KeptParts(NamedTuple):
 
 def fingerprint(texts: PageTexts) -> str:
     """What a page's parts are kept under: a digest of the texts they are made from."""
-    return hashlib.blake2b(repr(texts).encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
+    return digest(texts)
 
 
 def scan(texts: PageTexts, lang: SearchChinese) -> KeptParts:

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import pickle
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from seriesbook import __version__
-from seriesbook.core.pagestore import dump_atomically
+from seriesbook.core.pagestore import dump_atomically, read_stored
 
 CACHE_NAME = "seriesbook-icons.pickle"
 FORMAT = 1
@@ -46,12 +45,8 @@ def _key(code: Path) -> tuple[Any, ...]:
 
 
 def _load(path: Path, key: tuple[Any, ...]) -> tuple[dict[str, tuple[Stat, Icons]], Sheet | None]:
-    try:
-        with path.open("rb") as stream:
-            stored = pickle.load(stream)
-    except Exception:  # any unreadable file (even one naming a class now gone) is empty
-        return {}, None
-    if not isinstance(stored, dict) or stored.get("key") != key:
+    stored = read_stored(path, key)
+    if stored is None:
         return {}, None
     files, sheet = stored.get("files"), stored.get("sheet")
     if not isinstance(files, dict) or not all(
@@ -91,11 +86,12 @@ def kept_stylesheet(
     for script in scripts:
         scan(script, scanners[1])
     drawn_from = (frozenset(used), _stat(bundle), _stat(style))
-    redrawn = sheet is None or sheet[0] != drawn_from
-    if sheet is None or redrawn:
+    if sheet is None or sheet[0] != drawn_from:
         css, unknown = draw(used, bundle, style)
-        sheet = (drawn_from, css, unknown)
-    if redrawn or now != files:
+        sheet, changed = (drawn_from, css, unknown), True
+    else:
+        changed = now != files
+    if changed:
         with contextlib.suppress(OSError):  # a file not written costs speed, nothing else
             dump_atomically(path, {"key": key, "files": now, "sheet": sheet})
     return sheet[1], list(sheet[2])
