@@ -379,6 +379,12 @@ def test_the_book_on_a_phone_and_to_axe(book: Path, browser: Browser) -> None:
             page.goto(path.as_uri())
             if page.evaluate("() => document.documentElement.scrollWidth") > 360:
                 wide.append(f"{language}/{path.name}")
+        # the search page with its results (snippets holding file:line and long identifiers)
+        query = "张量" if language == "zh_CN" else "tensor"
+        page.goto((book / language / "search.html").as_uri() + f"?q={query}")
+        page.wait_for_selector("ul.search li p.context")
+        if page.evaluate("() => document.documentElement.scrollWidth") > 360:
+            wide.append(f"{language}/search.html?q={query}")
     assert wide == []
     with served(book) as url:
         for language in EDITIONS:
