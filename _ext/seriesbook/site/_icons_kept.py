@@ -14,14 +14,17 @@ written only when it changed. ``seriesbook_speedups = False`` reads and draws ev
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from sphinx.util import logging
+
 from seriesbook import __version__
 from seriesbook.core.pagestore import dump_atomically, read_stored
+
+logger = logging.getLogger(__name__)
 
 CACHE_NAME = "seriesbook-icons.pickle"
 FORMAT = 1
@@ -92,6 +95,8 @@ def kept_stylesheet(
     else:
         changed = now != files
     if changed:
-        with contextlib.suppress(OSError):  # a file not written costs speed, nothing else
+        try:
             dump_atomically(path, {"key": key, "files": now, "sheet": sheet})
+        except OSError as error:  # a file not written costs speed, nothing else
+            logger.info("seriesbook.site: cannot keep the icons' scan: %s", error)
     return sheet[1], list(sheet[2])
