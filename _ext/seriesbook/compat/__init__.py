@@ -34,6 +34,7 @@ from seriesbook.compat._sphinx import (
     filter_compiled_catalogs,
     forget_translations,
     init_search_language,
+    replace_listener,
     replace_node_updater,
     replace_transform,
     sphinx_logger,
@@ -62,6 +63,7 @@ __all__ = [
     "frequencies",
     "import_jieba",
     "init_search_language",
+    "replace_listener",
     "replace_node_updater",
     "replace_transform",
     "sphinx_logger",
@@ -202,6 +204,10 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("sphinx.transforms.i18n._NodeUpdater", "translate_page",
              "seriesbook.compat.SphinxNodeUpdater",
              "7d37583b29a00943de4d9f05b4c1e0c5cf2a9a7d03d6cc99986e6b6e2b3eeadd"),
+    # a theme's listener given another handler in its place (speed.navigation, .description);
+    # Sphinx calls the listeners from this list, in order of priority, then of connection
+    Internal("EventManager.listeners", "replace_listener", "sphinx.events.EventManager.emit",
+             "3ddc693676be03356cab0088228cfb95baaceb976f17cbd329509b1d1e0b95f5"),
     Internal("SphinxComponentRegistry.get_transforms", "replace_transform",
              "sphinx.registry.SphinxComponentRegistry.get_transforms",
              "1f9ba0d953b1dde6f4227291719a444cd542175bdebd315057071b13122febfd"),

@@ -6,6 +6,7 @@ Every door is listed in :data:`seriesbook.compat.INTERNALS` with the upstream co
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -161,3 +162,22 @@ def replace_transform(app: Sphinx, old: type[Transform], new: type[Transform]) -
     for index, transform in enumerate(transforms):
         if transform is old:
             transforms[index] = new
+
+
+def replace_listener(
+    app: Sphinx,
+    event: str,
+    handler: Callable[..., Any],
+    make_handler: Callable[[Callable[..., Any]], Callable[..., Any]],
+) -> bool:
+    """Give the listener of *event* whose handler is *handler* (or wraps it, as a profiler's
+    timer does) the handler ``make_handler(its handler)``, in the same place: the same id and
+    priority, the same turn among listeners of equal priority. Sphinx can disconnect a listener
+    (by the id ``connect`` gave its owner) and connect another, but only after every listener
+    of the same priority. False when no listener has that handler."""
+    listeners = app.events.listeners[event]
+    for index, listener in enumerate(listeners):
+        if inspect.unwrap(listener.handler) is handler:
+            listeners[index] = listener._replace(handler=make_handler(listener.handler))
+            return True
+    return False

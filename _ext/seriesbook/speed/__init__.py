@@ -2,16 +2,19 @@
 
 * :mod:`.heap` — Python's cycle collector runs less often during a build (and not at exit);
 * :mod:`.sidebar` — the theme's titles-only sidebar toctree from reduced tocs;
+* :mod:`.navigation` — the theme's sidebar and page contents HTML without BeautifulSoup
+  (on :mod:`.markup`, which reads and writes Sphinx's plain markup as bs4 does);
+* :mod:`.description` — the theme's page description from the text's first characters only;
 * :mod:`.templates` — the theme's compiled Jinja templates kept between builds;
 * :mod:`.smartquotes` — SmartQuotes leaves alone the text blocks it would not change.
 
 :mod:`.editions` is not an extension: ``make html`` runs it to build the editions side by side.
 
-Each is an extension of its own (``seriesbook.site`` sets up the sidebar and templates, which
-only HTML builds use); ``seriesbook.speed`` sets up all four. Other speed work lives with the
-capability it speeds up, where it needs that capability's internals: the search's segmentation
-cache (``seriesbook_search_cache``), translated messages' parses, the title index and the
-``Locale`` that skips what it would throw away (``seriesbook.editions``), citations'
+Each is an extension of its own (``seriesbook.site`` sets up the sidebar, navigation, description
+and templates, which only HTML builds use); ``seriesbook.speed`` sets up all six. Other speed work
+lives with the capability it speeds up, where it needs that capability's internals: the search's
+segmentation cache (``seriesbook_search_cache``), translated messages' parses, the title index and
+the ``Locale`` that skips what it would throw away (``seriesbook.editions``), citations'
 highlighted lines (``seriesbook.previews``), the icons' stylesheet (``seriesbook.site``).
 ``benchmarks/identical.py`` proves the output unchanged.
 """
@@ -30,6 +33,8 @@ if TYPE_CHECKING:
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.heap")  # gc thresholds raised until build-finished
     app.setup_extension("seriesbook.speed.sidebar")  # html-page-context: the toctree function
+    app.setup_extension("seriesbook.speed.navigation")  # the theme's toctree functions
+    app.setup_extension("seriesbook.speed.description")  # the theme's page description
     app.setup_extension("seriesbook.speed.templates")  # builder-inited: Jinja bytecode cache
     app.setup_extension("seriesbook.speed.smartquotes")  # reading: SphinxSmartQuotes replaced
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
