@@ -1,5 +1,6 @@
 """seriesbook.speed.navigation and .description: the theme's sidebar, page contents and page
-description made without BeautifulSoup and without the whole page's text, the same pages.
+description made without BeautifulSoup and without the whole page's text, the same pages (and
+the 404 page's sidebar on speed.sidebar's reduced tocs).
 
 The builds compare every written file with the theme's own path (``seriesbook_speedups =
 False``) on a book with captioned parts (one caption with ``<&"'>``), hidden and nested
@@ -32,14 +33,16 @@ from hypothesis import strategies as st
 from pydata_sphinx_theme.toctree import add_toctree_functions
 from seriesbook.core.escape import script_json
 from seriesbook.speed import description, markup, navigation
+from seriesbook.speed import sidebar as speed_sidebar
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]
 IGNORED = {".buildinfo", ".buildinfo.bak"}
 
-# The theme's and bs4's code reproduced in speed/navigation.py, speed/description.py and
-# speed/markup.py, by the sha256 of its source. When one changes upstream, read the change,
-# carry it into our copy (or fall back to the theme for it), then update the hash.
+# The theme's, bs4's and sphinx-notfound-page's code reproduced in speed/navigation.py,
+# speed/description.py, speed/markup.py and speed/sidebar.py, by the sha256 of its source.
+# When one changes upstream, read the change, carry it into our copy (or fall back to the
+# theme for it), then update the hash.
 UPSTREAM = {
     "pydata_sphinx_theme.toctree.add_toctree_functions":
         "909fd5123b27d0403343b68582690b584f575b07afdd3fd3174eb980915f3f26",
@@ -47,6 +50,9 @@ UPSTREAM = {
         "0aa15f95206e01d89180e77156e969d55490ae84e386c3c2974db0dd9d402cb3",
     "sphinx_book_theme.add_metadata_to_page":
         "0639faa48d0a33b6e5f4e9d2d51d911411755882eeda4ee50fdcd6007dec44f8",
+    # sphinx-notfound-page's toctree() of the 404 page, in speed/sidebar.py (notfound_toctree)
+    "notfound.extension.finalize_media":
+        "89600aa57e3a6e38f55814ffe0fc4debc28b400a8062d39912705e2218be21c4",
     "bs4.BeautifulSoup.endData": "016f04cc7ea46f447c1134991feb12fadf6accb0c21db77cd277bedc5cff1c1c",
     "bs4.dammit.EntitySubstitution.quoted_attribute_value":
         "dc0282fba9407ad4554c7ef4ffe6088a9569d245531ac8b3d194bd1cedb77176",
@@ -376,11 +382,19 @@ def _copy_root(rootdir: Path, target: Path) -> Path:
 
 
 class Answered:
-    """Counts the pages our functions answered (not the theme's fallback)."""
+    """Counts the pages our functions answered (not the theme's fallback), and the 404 page's
+    toctree made on the reduced tocs."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.sidebars = self.tocs = 0
+        self.sidebars = self.tocs = self.notfound = 0
         sidebar, toc = navigation.sidebar_html, navigation.page_toc_html
+        notfound = speed_sidebar.notfound_toctree
+
+        def counted_notfound(*args: Any, **kwargs: Any) -> Any:
+            self.notfound += 1
+            return notfound(*args, **kwargs)
+
+        monkeypatch.setattr(speed_sidebar, "notfound_toctree", counted_notfound)
 
         def counted_sidebar(*args: Any) -> Any:
             result = sidebar(*args)
@@ -431,6 +445,7 @@ def test_pages_are_byte_identical(make_app: MakeApp, rootdir: Path, tmp_path: Pa
     assert ours.keys() >= PAGES
     if jobs == 1:  # the pages were made by our functions (a -j 2 build writes in workers)
         assert answered.sidebars >= len(PAGES) and answered.tocs >= len(PAGES) - 3
+        assert answered.notfound == 1 and "404.html" in ours
 
 
 def test_pages_after_an_edit_are_byte_identical(make_app: MakeApp, rootdir: Path,

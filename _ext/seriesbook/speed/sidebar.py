@@ -18,12 +18,17 @@ a page in no toctree). Each reduced toc is made once per process and document, a
 when the document's toc is replaced (an incremental build re-reads it); nothing is stored in the
 environment, so ``-j`` and incremental builds see the same trees as Sphinx does.
 
+The 404 page (sphinx-notfound-page) gets a ``toctree()`` of its own, which makes every link
+absolute and calls Sphinx's function on the whole tocs: :func:`notfound_toctree` takes its steps
+on the reduced ones (``tests/test_navigation.py`` pins the function it follows).
+
 The natural home of :func:`titles_only_toc` is Sphinx itself: ``_toctree_standard_entry`` could
 copy ``titles_only_toc(toc)`` instead of ``toc`` when ``titles_only`` is set.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -152,6 +157,30 @@ def local_toctree(
     return builder.render_partial(toctree)["fragment"]
 
 
+def notfound_toctree(app: Sphinx, *args: Any, **kwargs: Any) -> str | None:
+    """sphinx-notfound-page's ``toctree()`` of its 404 page (every link made absolute), with
+    titles-only calls on the reduced tocs. Its steps, as its ``finalize_media`` defines it."""
+    from notfound.utils import replace_uris  # type: ignore[import-untyped]
+
+    collapse = kwargs.pop("collapse", False)
+    includehidden = kwargs.pop("includehidden", False)
+    env = _view(app.env) if kwargs.get("titles_only") else app.env
+    toc = global_toctree_for_doc(
+        env, app.config.notfound_pagename, app.builder, tags=app.builder.tags,
+        collapse=collapse, includehidden=includehidden, **kwargs,
+    )
+    if not toc:
+        return None
+    replace_uris(app, toc, nodes.reference, "refuri")
+    fragment: str = app.builder.render_partial(toc)["fragment"]  # type: ignore[attr-defined]
+    return fragment
+
+
+def _is_notfound_toctree(function: Any) -> bool:
+    return (getattr(function, "__module__", None) == "notfound.extension"
+            and getattr(function, "__qualname__", None) == "finalize_media.<locals>.toctree")
+
+
 def _on_html_page_context(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
@@ -165,8 +194,18 @@ def _on_html_page_context(
     context["toctree"] = toctree
 
 
+def _on_notfound_page(
+    app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+) -> None:
+    """The 404 page's toctree, which sphinx-notfound-page gave its own, on the reduced tocs."""
+    if get_config(app.config).speedups and _is_notfound_toctree(context.get("toctree")):
+        context["toctree"] = functools.partial(notfound_toctree, app)
+
+
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.core.config")  # seriesbook_speedups
     # before sphinx-notfound-page's (400), which gives the 404 page a toctree of absolute links
     app.connect("html-page-context", _on_html_page_context, priority=399)
+    # and just after it, that one
+    app.connect("html-page-context", _on_notfound_page, priority=401)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
