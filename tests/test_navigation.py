@@ -15,6 +15,7 @@ with the theme's.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import importlib
@@ -290,6 +291,40 @@ def test_the_theme_answers_what_is_not_reproduced() -> None:
     sidebar = ours_toctree(kind="sidebar", startdepth=0)
     assert isinstance(sidebar, navigation.Fragment) and sidebar is ours_toctree(
         kind="sidebar", startdepth=0)  # ours, cached as the theme's are
+
+
+def test_a_replaced_listener_keeps_its_place_and_a_wrapped_handler_is_found() -> None:
+    from types import SimpleNamespace
+
+    from seriesbook import compat
+    from sphinx.events import EventManager
+
+    events = EventManager(SimpleNamespace(pdb=False))  # type: ignore[arg-type]
+    events.add("html-page-context")  # as the HTML builder adds it
+
+    def theirs(*args: Any) -> None:
+        return None
+
+    @functools.wraps(theirs)
+    def timed(*args: Any) -> None:  # a profiler's timer around it (benchmarks/where.py)
+        return theirs(*args)
+
+    for handler in (print, timed, repr):
+        events.connect("html-page-context", handler, 500)
+    before = list(events.listeners["html-page-context"])
+    app = SimpleNamespace(events=events)
+    made: list[Any] = []
+
+    def ours(handler: Any) -> Any:
+        made.append(handler)
+        return len
+
+    assert compat.replace_listener(app, "html-page-context", theirs, ours)  # type: ignore[arg-type]
+    after = events.listeners["html-page-context"]
+    assert made == [timed]
+    assert [(x.id, x.priority) for x in after] == [(x.id, x.priority) for x in before]
+    assert [x.handler for x in after] == [print, len, repr]
+    assert not compat.replace_listener(app, "html-page-context", theirs, ours)  # type: ignore[arg-type]
 
 
 # --- the page description ----------------------------------------------------------------------
