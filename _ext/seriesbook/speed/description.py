@@ -11,7 +11,7 @@ each section's nodes in ``astext()``'s order and stops once it has the 160 chara
 class with its own ``astext`` is asked for its whole text, as ``astext()`` would). The theme's
 listener is given a handler that runs it without the doctree (it uses the doctree for this
 alone) and then sets the description (:func:`seriesbook.compat.replace_listener`);
-:data:`seriesbook.compat.INTERNALS` pins the theme's code.
+``tests/test_navigation.py`` pins the theme's code.
 """
 
 from __future__ import annotations
