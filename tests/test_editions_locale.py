@@ -253,7 +253,7 @@ def test_a_catalog_compiled_already_is_what_sphinx_writes(
         make_app: MakeApp, tmp_path: Path, name: str) -> None:
     """``-a`` compiles every catalog; one whose ``.mo`` already holds what Sphinx's compile
     writes is left (not rewritten), and those bytes are Sphinx's own, catalog by catalog."""
-    from seriesbook.editions._catalogs import compiled_already
+    from seriesbook.editions._facts import compiled_already
     from sphinx.util.i18n import CatalogRepository
 
     srcdir = tmp_path / name
@@ -286,7 +286,7 @@ def test_a_catalog_compiled_already_is_what_sphinx_writes(
 
 
 def test_an_edited_catalog_is_compiled(make_app: MakeApp, tmp_path: Path) -> None:
-    from seriesbook.editions._catalogs import compiled_already
+    from seriesbook.editions._facts import compiled_already
     from sphinx.util.i18n import CatalogInfo
 
     srcdir = tmp_path / "locale"

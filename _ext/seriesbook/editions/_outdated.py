@@ -34,10 +34,8 @@ from sphinx.util.i18n import CatalogInfo, CatalogRepository
 from sphinx.util.nodes import extract_messages
 
 from seriesbook.core.config import get_config, is_translated_edition, source_language
-from seriesbook.editions._catalogs import load_catalog, read_catalog
-from seriesbook.editions._coverage import catalog_path
-from seriesbook.editions._mismatch import differences, recognizers
-from seriesbook.editions._previous import SUGGESTION_PREFIX
+from seriesbook.editions._catalogs import catalog_path, load_catalog
+from seriesbook.editions._facts import catalog_facts
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
 
 if TYPE_CHECKING:
@@ -54,21 +52,6 @@ def shows_fuzzy(config: Config) -> bool:
     return is_translated_edition(config) and get_config(config).outdated_translations
 
 
-def shown_fuzzy(catalog: Catalog, config: Config) -> set[str]:
-    """The fuzzy messages of *catalog* shown: translated (from this message's own earlier text,
-    not a similar message's suggested by ``update-po``), and keeping their message's § numbers,
-    chapter mentions and citations."""
-    found = recognizers(config, str(config.language))
-    return {
-        message.id
-        for message in catalog
-        if isinstance(message.id, str) and message.id and message.fuzzy
-        and isinstance(message.string, str) and message.string and message.string != message.id
-        and not any(comment.startswith(SUGGESTION_PREFIX) for comment in message.user_comments)
-        and not differences(message.id, message.string, found)
-    }
-
-
 class NoteOutdated(SphinxTransform):
     """Before ``Locale`` (priority 20): note the nodes it will give a fuzzy translation."""
 
@@ -77,11 +60,12 @@ class NoteOutdated(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         if not shows_fuzzy(self.config):
             return
-        path = catalog_path(self.env, str(self.config.language), self.env.current_document.docname)
-        catalog = read_catalog(path, self.config.source_encoding) if path is not None else None
-        if catalog is None:
+        language = str(self.config.language)
+        path = catalog_path(self.env, language, self.env.current_document.docname)
+        facts = catalog_facts(self.config, path, language) if path is not None else None
+        if facts is None or not facts.usable:
             return
-        shown = shown_fuzzy(catalog, self.config)
+        shown = facts.shown_fuzzy
         if not shown:  # most catalogs: no page node to note, no walk of the page
             return
         for node, msgid in extract_messages(self.document):
@@ -151,10 +135,12 @@ def _mark(node: nodes.Element, page: str | None, source: str) -> nodes.Element:
 def compile_mo(info: CatalogInfo, config: Config) -> None:
     """Compile *info*'s ``.mo`` again with its shown fuzzy translations (a catalog without fuzzy
     entries keeps Sphinx's ``.mo``)."""
-    catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog
-    if catalog is None or not any(message.fuzzy for message in catalog if message.id):
+    facts = catalog_facts(config, Path(info.po_path), str(config.language))
+    catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog if (
+        facts.has_fuzzy) else None
+    if catalog is None:
         return
-    shown = shown_fuzzy(catalog, config)
+    shown = facts.shown_fuzzy
     compiled = Catalog(charset="utf-8")  # lookups only: no plural forms in the book
     for message in catalog:
         if message.id and (not message.fuzzy or message.id in shown):
@@ -188,8 +174,8 @@ def recompile_stale_mo(app: Sphinx) -> None:
         mo_path = Path(info.mo_path)
         if not mo_path.is_file():
             continue
-        catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog
-        fuzzy = min(shown_fuzzy(catalog, config), default=None) if catalog is not None else None
+        facts = catalog_facts(config, Path(info.po_path), str(config.language))
+        fuzzy = min(facts.shown_fuzzy, default=None)
         if fuzzy is None:
             continue
         try:
