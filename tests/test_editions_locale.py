@@ -4,6 +4,7 @@ makes them: cold, with the kept parses warm, and rebuilt after a ``.po`` edit.""
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 import shutil
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from docutils import nodes
+from hypothesis import given
+from hypothesis import strategies as st
 from seriesbook import compat
 from seriesbook.compat import _i18n
 from seriesbook.editions import _kept_messages
@@ -195,7 +198,7 @@ def _tree() -> nodes.document:
 
 
 def test_the_walk_is_docutils_own_and_live() -> None:
-    """The stack walk yields what ``findall(is_translatable)`` yields, and when a yielded node's
+    """The walk yields what ``findall(is_translatable)`` yields, and when a yielded node's
     children are replaced meanwhile (as Locale patches them), it walks the new ones, as docutils
     does."""
     document = _tree()
@@ -213,7 +216,7 @@ def test_the_walk_is_docutils_own_and_live() -> None:
 
     ours = patched(_i18n._walk)
     theirs = patched(lambda document: document.findall(is_translatable))
-    assert ours == theirs
+    assert ours == theirs == patched(lambda document: _i18n._walk(document, quiet=True))
     assert ours.count("new") == 3  # the patched children were walked
 
 
@@ -245,7 +248,45 @@ def test_the_walk_asks_what_sphinx_answers() -> None:
     """``_translatable`` answers as ``is_translatable`` for every node class there is."""
     made = _every_node()
     assert len(made) > 1000
-    assert [_i18n._translatable(node) for node in made] == [is_translatable(n) for n in made]
+    theirs = [is_translatable(n) for n in made]
+    assert [_i18n._translatable(node) for node in made] == theirs
+    assert [_i18n._translatable(node, quiet=True) for node in made] == theirs
+    assert [_i18n._CANDIDATES for node, yes in zip(made, theirs, strict=True)
+            if yes and not isinstance(node, _i18n._CANDIDATES)] == []
+
+
+@given(st.lists(st.sampled_from(["noqa", "#", " ", "\\", "\n", "x", "no"]), max_size=8)
+       .map("".join))
+def test_noqa_is_read_as_sphinx_reads_it(text: str) -> None:
+    from sphinx.transforms.i18n import parse_noqa
+
+    assert _i18n._parse_noqa(text) == parse_noqa(text)
+
+
+def test_a_quiet_walk_skips_only_sphinxs_debug_lines() -> None:
+    """In a build that shows no debug lines, the walk does not make them (a literal block
+    rendered as XML each); the messages are the same."""
+    document = _tree()
+    document += nodes.literal_block("code", "code", source="page.rst")
+    built_in = nodes.paragraph("built-in", "built-in")
+    document += built_in
+    built_in.source = None  # a node seriesbook or Sphinx makes: no source
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.DEBUG)
+    handler.emit = records.append  # type: ignore[method-assign]
+    sphinx_logger = logging.getLogger("sphinx")
+    sphinx_logger.addHandler(handler)
+    level = sphinx_logger.level
+    sphinx_logger.setLevel(logging.DEBUG)
+    try:
+        loud = list(_i18n.extract_messages(document))
+        logged = len(records)
+        quiet = list(_i18n.extract_messages(document, quiet=True))
+    finally:
+        sphinx_logger.removeHandler(handler)
+        sphinx_logger.setLevel(level)
+    assert loud == quiet == list(extract_messages(document))
+    assert logged == 2 and len(records) == logged
 
 
 @pytest.mark.parametrize("name", TRANSLATED)

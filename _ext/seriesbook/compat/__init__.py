@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from seriesbook.compat._babel import PreviousParser
 from seriesbook.compat._docutils import detach_document, educate_quotes
-from seriesbook.compat._i18n import translate_page
+from seriesbook.compat._i18n import extract_messages, translate_page
 from seriesbook.compat._jieba import (
     double_total,
     empty_tokenizer,
@@ -56,6 +56,7 @@ __all__ = [
     "double_total",
     "educate_quotes",
     "empty_tokenizer",
+    "extract_messages",
     "fetch_like_intersphinx",
     "filter_compiled_catalogs",
     "forget_translations",
@@ -213,6 +214,15 @@ INTERNALS: tuple[Internal, ...] = (
              "sphinx.util.nodes.is_translatable",
              "d4f74a4dd76613380b307f37af45178d5eda6bf4b8e1192a0bf5b4eecd8a9df4"),
     Internal("docutils.nodes.Node.findall", "translate_page", "docutils.nodes.Node.findall",
+             "4c53325c43ecc0d9f82f18a9ab0c868d39080865b46b1a074593a66c09e36a4d"),
+    # Sphinx's extract_messages over the walk translate_page uses, for the editions' own walks
+    Internal("sphinx.util.nodes._clean_extracted_message", "extract_messages",
+             "sphinx.util.nodes.extract_messages",
+             "bac10c09ec20edcb66c70247033d25ab58c9c967647b7bb8cc6944deee37fd7d"),
+    Internal("sphinx.util.nodes.is_translatable", "extract_messages",
+             "sphinx.util.nodes.is_translatable",
+             "d4f74a4dd76613380b307f37af45178d5eda6bf4b8e1192a0bf5b4eecd8a9df4"),
+    Internal("docutils.nodes.Node.findall", "extract_messages", "docutils.nodes.Node.findall",
              "4c53325c43ecc0d9f82f18a9ab0c868d39080865b46b1a074593a66c09e36a4d"),
     # the reference updates skipped where there is no reference (all five would find none)
     Internal("sphinx.transforms.i18n._NodeUpdater", "translate_page",

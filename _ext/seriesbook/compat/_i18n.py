@@ -4,9 +4,10 @@
 with four changes that leave the page as Sphinx makes it:
 
 * messages are extracted by :func:`extract_messages`, Sphinx's own function walking the page
-  with an explicit stack instead of nested generators, visiting exactly the nodes docutils'
-  ``findall`` visits, live (children replaced by a patch are walked, as docutils walks them),
-  and asking ``is_translatable`` only about nodes whose answer its first tests do not give;
+  as docutils' ``findall`` does, live (children replaced by a patch are walked, as docutils
+  walks them), without entering texts, and asking ``is_translatable`` only about nodes whose
+  answer its first tests do not give (nor, in a build that shows no debug lines, about the
+  text elements it would refuse after rendering them as XML for a debug line);
 * the first pass (titles and glossary terms) does not publish a message whose node is neither,
   and whose parse *settled* says needs no publishing now (its parse is known to warn nothing and
   to depend on its text alone): that publish is thrown away for such a node, which the second
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from textwrap import indent
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from docutils import nodes
 from sphinx import addnodes
@@ -35,6 +36,7 @@ from sphinx.transforms import i18n
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.index_entries import split_index_msg
 from sphinx.util.nodes import (
+    IGNORED_NODES,
     IMAGE_TYPE_NODES,
     LITERAL_TYPE_NODES,
     _clean_extracted_message,
@@ -60,43 +62,45 @@ _REFERENCES = (nodes.footnote_reference, nodes.reference, nodes.citation_referen
                addnodes.pending_xref)
 
 
-def _translatable(node: nodes.Node) -> bool:
+#: The nodes ``is_translatable`` may answer yes for: the walk asks about these alone.
+_CANDIDATES = (nodes.TextElement, addnodes.translatable, nodes.image, nodes.meta)
+
+
+def _translatable(node: nodes.Node, quiet: bool = False) -> bool:
     """``is_translatable(node)``, its answer for the nodes that are most of a page (text,
     structure, inline markup) given without calling it: the same answer, and it logs nothing
-    for those."""
+    for those. *quiet* (the build shows no debug lines: ``-vv`` does) also answers for the two
+    text elements it would log about and refuse (no source; a literal block not marked
+    translatable), whose debug line renders the node as XML."""
     if isinstance(node, (addnodes.translatable, nodes.image)):
         return is_translatable(node)
     if isinstance(node, nodes.Inline):  # not translatable unless it says so
         return "translatable" in getattr(node, "attributes", ()) and is_translatable(node)
-    if not isinstance(node, (nodes.TextElement, nodes.meta)):  # text, sections, lists, tables
-        return False
-    return is_translatable(node)
+    if isinstance(node, nodes.TextElement):
+        if quiet and (not node.source or (
+                isinstance(node, IGNORED_NODES) and "translatable" not in node)):
+            return False
+        return is_translatable(node)
+    return isinstance(node, nodes.meta)  # text, sections, lists, tables: is_translatable's last
 
 
-def _walk(root: nodes.Element) -> Iterator[nodes.Element]:
-    """``root.findall(is_translatable)``, node for node and as live: a node's children are
-    looked up after the node is yielded, and by index, as docutils does."""
-    if _translatable(root):
-        yield root
-    stack: list[list[Any]] = [[root, 0]]
-    while stack:
-        frame = stack[-1]
-        children = frame[0].children
-        index = frame[1]
-        if index >= len(children):
-            stack.pop()
-            continue
-        frame[1] = index + 1
-        child = children[index]
-        if _translatable(child):
-            yield child
-        if child.children:
-            stack.append([child, 0])
+def _walk(node: nodes.Node, quiet: bool = False) -> Iterator[nodes.Element]:
+    """``node.findall(is_translatable)``, node for node and as live: docutils' own recursion
+    (a node's children are looked up after the node is yielded, by the list's own iterator),
+    asking only about the nodes that can be translatable, and not entering texts."""
+    if isinstance(node, _CANDIDATES) and _translatable(node, quiet):
+        yield node  # type: ignore[misc]
+    for child in node.children:
+        if type(child) is not nodes.Text:
+            yield from _walk(child, quiet)
 
 
-def extract_messages(doctree: nodes.Element) -> Iterator[tuple[nodes.Element, str]]:
-    """``sphinx.util.nodes.extract_messages`` over :func:`_walk`."""
-    for node in _walk(doctree):
+def extract_messages(
+    doctree: nodes.Element, quiet: bool = False
+) -> Iterator[tuple[nodes.Element, str]]:
+    """``sphinx.util.nodes.extract_messages`` over :func:`_walk` (*quiet*: without Sphinx's
+    debug lines about skipped nodes, for a build that does not show them)."""
+    for node in _walk(doctree, quiet):
         if isinstance(node, addnodes.translatable):
             for msg in node.extract_original_messages():
                 yield node, msg
@@ -119,6 +123,14 @@ def extract_messages(doctree: nodes.Element) -> Iterator[tuple[nodes.Element, st
             msg = _clean_extracted_message(node.rawsource)
         if msg:
             yield node, msg
+
+
+def _parse_noqa(msgstr: str) -> tuple[str, bool]:
+    """``parse_noqa(msgstr)``; a text without ``noqa`` (every message but a few) without its
+    regular expression, which backtracks from the end of the text to every ``#``."""
+    if "noqa" not in msgstr:
+        return msgstr, False
+    return i18n.parse_noqa(msgstr)
 
 
 def _has_reference(node: nodes.Element) -> bool:
@@ -158,6 +170,8 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
     for catalogue in filter(None, reversed(catalogues)):  # type: dict[str, str]
         merged |= catalogue
 
+    quiet = self.config.verbosity < 2  # Sphinx shows its debug lines from -vv
+
     def publish(text: str, node: nodes.Element) -> nodes.Element:
         return i18n._publish_msgstr(
             text, source, node.line,  # type: ignore[arg-type]
@@ -165,10 +179,10 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
         )
 
     # phase1: replace reference ids with translated names
-    for node, msg in extract_messages(self.document):
+    for node, msg in extract_messages(self.document, quiet):
         msgstr = merged.get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
-            msgstr, _ = i18n.parse_noqa(msgstr)
+            msgstr, _ = _parse_noqa(msgstr)
         if not msgstr.strip():
             node["translated"] = False
             continue
@@ -209,14 +223,14 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
             node["translated"] = False
 
     # phase2: translation
-    for node, msg in extract_messages(self.document):
+    for node, msg in extract_messages(self.document, quiet):
         if node.setdefault("translated", False):
             continue
 
         msgstr = merged.get(msg, "")
         noqa = False
         if not isinstance(node, LITERAL_TYPE_NODES):
-            msgstr, noqa = i18n.parse_noqa(msgstr)
+            msgstr, noqa = _parse_noqa(msgstr)
 
         if not msgstr or msgstr == msg:
             node["translated"] = False

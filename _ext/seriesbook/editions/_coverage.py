@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
-from sphinx.util.nodes import extract_messages
 
 from seriesbook.core.config import source_language
 from seriesbook.core.percent import floor_percent
 from seriesbook.editions._catalogs import catalog_path
 from seriesbook.editions._facts import catalog_facts
+from seriesbook.editions._messages import page_messages_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -113,7 +113,7 @@ class NoteMessages(SphinxTransform):
 
         front_matter = _front_matter(self.document)
         found: dict[str, str | None] = {}
-        for node, message in extract_messages(self.document):
+        for node, message in page_messages_of(self.document, self.config):
             if front_matter is None or not _within(node, front_matter):
                 found.setdefault(message, section_number_of(node))
         docname = self.env.current_document.docname

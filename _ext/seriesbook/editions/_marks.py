@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
-from sphinx.util.nodes import extract_messages
 from sphinx.writers.html5 import HTML5Translator
 from sphinxcontrib.mermaid import mermaid
 
@@ -49,6 +48,7 @@ from seriesbook import compat
 from seriesbook.core.config import is_translated_edition, language_tag, source_language
 from seriesbook.core.escape import html_attribute, html_text, script_json
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._messages import page_messages_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -107,7 +107,7 @@ class MarkSourceText(SphinxTransform):
         if builder is None or builder.format != "html" or not is_translated_edition(self.config):
             return
         source = source_language(self.config)
-        for node, _message in list(extract_messages(self.document)):
+        for node, _message in list(page_messages_of(self.document, self.config)):
             if not isinstance(node, _UNMARKED) and shows_source_text(node):
                 mark(node, source)
         for block in list(self.document.findall(nodes.literal_block)):

@@ -31,11 +31,11 @@ from babel.messages.mofile import read_mo, write_mo
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import CatalogInfo, CatalogRepository
-from sphinx.util.nodes import extract_messages
 
 from seriesbook.core.config import get_config, is_translated_edition, source_language
 from seriesbook.editions._catalogs import catalog_path, load_catalog
 from seriesbook.editions._facts import catalog_facts
+from seriesbook.editions._messages import page_messages_of
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class NoteOutdated(SphinxTransform):
         shown = facts.shown_fuzzy
         if not shown:  # most catalogs: no page node to note, no walk of the page
             return
-        for node, msgid in extract_messages(self.document):
+        for node, msgid in page_messages_of(self.document, self.config):
             if msgid in shown:
                 node[OUTDATED] = True
 
