@@ -17,6 +17,7 @@ from seriesbook.editions._catalogs import parse_catalog
 from seriesbook.editions._facts import CACHE_NAME, facts_of
 from seriesbook.editions._mismatch import recognizers
 from sphinx.testing.util import SphinxTestApp
+from test_editions_locale import _same
 
 MakeApp = Callable[..., SphinxTestApp]
 ROOTS = Path(__file__).parent / "roots"
@@ -148,6 +149,7 @@ def test_kept_facts_build_what_a_parse_builds(
     assert parses and (builddir / "doctrees" / CACHE_NAME).is_file()
     assert any("i18n-mismatch" in line for line in cold[1])
     assert any("duplicate msgid" in line for line in cold[1])
+    assert any(b"seriesbook-outdated-mark" in data for data in _pages(cold)[0].values())
     assert _pages(cold) == _pages(_build(make_app, srcdir, tmp_path / "plain", speedups=False,
                                          parallel=parallel))
     parses = _parses(monkeypatch)
@@ -168,7 +170,11 @@ def test_kept_facts_build_what_a_parse_builds(
     assert _pages(edited) == _pages(_build(make_app, srcdir, tmp_path / "plain", speedups=False,
                                            parallel=parallel))
     shutil.rmtree(builddir)
-    assert edited == _build(make_app, srcdir, builddir, parallel=parallel)  # as a cold build
+    again = _build(make_app, srcdir, builddir, parallel=parallel)  # as a cold build
+    assert edited[1] == again[1] and edited[0].keys() == again[0].keys()
+    # a message parsed afresh keeps its document, and with it the environment's read times:
+    # the same tree, node for node (test_editions_locale's rule)
+    assert [key for key in edited[0] if not _same(key, edited[0][key], again[0][key])] == []
 
 
 def _pages(built: tuple[dict[str, bytes], list[str]]) -> tuple[dict[str, bytes], list[str]]:

@@ -241,6 +241,10 @@ def _every_node() -> list[nodes.Node]:
                 node.source = source
                 node += nodes.Text("x")
                 made.append(node)
+    for orphan in (nodes.field_name("", "orphan"),
+                   nodes.field_name("", "", nodes.emphasis("", "orphan"))):
+        orphan.source = "page.rst"
+        made.append(orphan)
     return made
 
 

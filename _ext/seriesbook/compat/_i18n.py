@@ -14,7 +14,9 @@ with four changes that leave the page as Sphinx makes it:
   pass publishes with the same text, source and line;
 * the second pass takes such a settled message's patch from *kept* (the first node of the
   parse, and what the publish does outside its own document) instead of publishing a throwaway
-  document for it: Sphinx keeps that node's children and drops the node and its document;
+  document for it: Sphinx keeps that node's children and drops the node and its document; so
+  does the first pass for a title whose parse is settled (its text is what the title mapping
+  reads, its children what the title keeps);
 * the five reference updates of a patch are skipped where neither the node nor its patch holds
   a reference of any kind (each would find two empty lists).
 
@@ -69,18 +71,27 @@ _CANDIDATES = (nodes.TextElement, addnodes.translatable, nodes.image, nodes.meta
 def _translatable(node: nodes.Node, quiet: bool = False) -> bool:
     """``is_translatable(node)``, its answer for the nodes that are most of a page (text,
     structure, inline markup) given without calling it: the same answer, and it logs nothing
-    for those. *quiet* (the build shows no debug lines: ``-vv`` does) also answers for the two
-    text elements it would log about and refuse (no source; a literal block not marked
-    translatable), whose debug line renders the node as XML."""
+    for those. *quiet* (the build shows no debug lines: ``-vv`` does) answers for every text
+    element as ``is_translatable`` does, without the debug lines it logs for those it refuses
+    (a literal block's renders the block as XML)."""
     if isinstance(node, (addnodes.translatable, nodes.image)):
         return is_translatable(node)
     if isinstance(node, nodes.Inline):  # not translatable unless it says so
         return "translatable" in getattr(node, "attributes", ()) and is_translatable(node)
     if isinstance(node, nodes.TextElement):
-        if quiet and (not node.source or (
-                isinstance(node, IGNORED_NODES) and "translatable" not in node)):
+        if not quiet:
+            return is_translatable(node)
+        attributes = node.attributes  # is_translatable's tests for a text element, in order:
+        if not node.source:
+            return False  # built-in message
+        if isinstance(node, IGNORED_NODES) and "translatable" not in attributes:
             return False
-        return is_translatable(node)
+        if not attributes.get("translatable", True):
+            return False
+        if isinstance(node, nodes.field_name):  # <field_name>orphan</field_name>: docinfo
+            first = node.children[0]  # (only a text, a str, can equal one)
+            return not (isinstance(first, str) and first == "orphan")
+        return True
     return isinstance(node, nodes.meta)  # text, sections, lists, tables: is_translatable's last
 
 
@@ -134,7 +145,15 @@ def _parse_noqa(msgstr: str) -> tuple[str, bool]:
 
 
 def _has_reference(node: nodes.Element) -> bool:
-    return any(isinstance(found, _REFERENCES) for found in node.findall(nodes.Element))
+    """Whether *node* or an element under it is one the reference updates look for (what
+    ``any(isinstance(n, _REFERENCES) for n in node.findall(nodes.Element))`` says)."""
+    stack: list[nodes.Node] = [node]
+    while stack:
+        found = stack.pop()
+        if isinstance(found, _REFERENCES):
+            return True
+        stack.extend(child for child in found.children if isinstance(child, nodes.Element))
+    return False
 
 
 def _as_block(node: nodes.Element, msgstr: str) -> str:
@@ -190,14 +209,17 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
             node["translated"] = True
             continue
         msgstr = _as_block(node, msgstr)
-        if not isinstance(node, _FIRST_PASS_OWN) and settled(
-            msgstr, f"{source}:{node.line}:<translated>"
-        ):  # (a second walk of the same text, source and line in phase 2)
+        where = f"{source}:{node.line}:<translated>"
+        found = None
+        if not isinstance(node, _FIRST_PASS_OWN) and settled(msgstr, where):
+            # (a second walk of the same text, source and line in phase 2)
             # the publish would be thrown away: not a title, not a term (so no title mapping),
             # and phase 2 publishes the same text; what Sphinx leaves on a paragraph patch:
             node["translated"] = False
             continue
-        patch = publish(msgstr, node)
+        if isinstance(node, nodes.title) and settled(msgstr, where):
+            found = kept(msgstr, where)  # its publish's first node: what the title keeps
+        patch = publish(msgstr, node) if found is None else found
         if not isinstance(patch, nodes.paragraph):
             continue  # skip for now
 

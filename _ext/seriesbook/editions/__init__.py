@@ -82,6 +82,9 @@ from seriesbook.editions._outdated import (
     add_marks,
     compile_shown_fuzzy,
     count_outdated,
+    may_have_outdated,
+    merge_pages,
+    purge_pages,
     recompile_stale_mo,
 )
 from seriesbook.editions._parsing import MystParser
@@ -174,8 +177,8 @@ class CheckCatalogs(SphinxTransform):
         if path is not None and usable is not None:
             self._check(usable, path)
         coverage = count_messages(page_messages(self.env).get(docname, ()), usable)
-        # shown, marked (seriesbook_outdated_…); none noted where the catalog shows none
-        outdated = count_outdated(self.document) if usable and usable.shown_fuzzy else 0
+        # shown, marked (seriesbook_outdated_…); none where none was noted
+        outdated = count_outdated(self.document) if may_have_outdated(self.env, docname) else 0
         add_notice(self.document, coverage, source_language(self.config), outdated)
 
     def _check(self, facts: CatalogFacts, path: Path) -> None:
@@ -218,6 +221,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
+    app.connect("env-purge-doc", purge_pages)
+    app.connect("env-merge-info", merge_pages)
     app.connect("config-inited", add_static)
     # what a build reads of each catalog, kept across builds while its file is unchanged
     app.connect("builder-inited", _facts.load, priority=100)  # before any catalog is read
@@ -233,7 +238,9 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-collect-pages", collect_status_page)
     return {
         "version": __version__,
-        "env_version": 2,  # 2: each message's § (seriesbook translations, the status page)
+        # 2: each message's § (seriesbook translations, the status page); 3: the pages with
+        # passages shown in a possibly outdated translation
+        "env_version": 3,
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -39,8 +39,11 @@ from seriesbook.editions._messages import page_messages_of
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
 
 OUTDATED = "seriesbook_outdated"  # node attribute: the node shows a fuzzy translation
 OUTDATED_CLASS = "seriesbook-outdated"
@@ -68,9 +71,43 @@ class NoteOutdated(SphinxTransform):
         shown = facts.shown_fuzzy
         if not shown:  # most catalogs: no page node to note, no walk of the page
             return
+        noted = False
         for node, msgid in page_messages_of(self.document, self.config):
             if msgid in shown:
-                node[OUTDATED] = True
+                node[OUTDATED] = noted = True
+        if noted:
+            noted_pages(self.env).add(self.env.current_document.docname)
+
+
+#: Environment attribute: the pages :class:`NoteOutdated` noted a node of (no other page has
+#: one: the walks looking for them skip the others, where ``seriesbook_speedups`` is on).
+PAGES_ATTR = "seriesbook_outdated_pages"
+
+
+def noted_pages(env: BuildEnvironment) -> set[str]:
+    if not hasattr(env, PAGES_ATTR):
+        setattr(env, PAGES_ATTR, set())
+    pages: set[str] = getattr(env, PAGES_ATTR)
+    return pages
+
+
+def may_have_outdated(env: BuildEnvironment, docname: str | None = None) -> bool:
+    """Whether page *docname* (any page, if None: a doctree may hold several) may hold a
+    noted node; always, with ``seriesbook_speedups = False``."""
+    if not get_config(env.config).speedups:
+        return True
+    pages = noted_pages(env)
+    return bool(pages) if docname is None else docname in pages
+
+
+def purge_pages(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    noted_pages(env).discard(docname)
+
+
+def merge_pages(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    noted_pages(env).update(set(docnames) & noted_pages(other))
 
 
 class KeepOutdated(SphinxTransform):
@@ -80,6 +117,8 @@ class KeepOutdated(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         if not shows_fuzzy(self.config):
+            return
+        if not may_have_outdated(self.env, self.env.current_document.docname):
             return
         for node in list(self.document.findall(nodes.Element)):
             if OUTDATED not in node:
@@ -100,7 +139,7 @@ def add_marks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: a mark after each outdated passage, linked on a web site."""
     from seriesbook.core.builders import is_website
 
-    if not shows_fuzzy(app.config):
+    if not shows_fuzzy(app.config) or not may_have_outdated(app.env):
         return
     outdated = [node for node in doctree.findall(nodes.Element) if OUTDATED in node]
     if not outdated:
