@@ -110,16 +110,33 @@ class MarkSourceText(SphinxTransform):
         for node, _message in list(page_messages_of(self.document, self.config)):
             if not isinstance(node, _UNMARKED) and shows_source_text(node):
                 mark(node, source)
-        for block in list(self.document.findall(nodes.literal_block)):
+        blocks: list[nodes.literal_block] = []
+        diagrams: list[mermaid] = []
+        _code_and_diagrams(self.document, blocks, diagrams)
+        for block in blocks:
             if HAN.search(block.astext()):
                 mark(block, source)
-        for diagram in list(self.document.findall(mermaid)):
+        for diagram in diagrams:
             labels = [child for child in diagram.children if isinstance(child, diagram_label)]
             untranslated = [label for label in labels if label["text"] == label["message"]]
             if len(untranslated) == len(labels):  # none: a diagram not split, shown as written
                 _wrap(diagram, source)
             elif untranslated and builder.name != "epub":  # the EPUB's diagrams are images
                 _name_source_labels(diagram, untranslated, source)
+
+
+def _code_and_diagrams(
+    node: nodes.Node, blocks: list[nodes.literal_block], diagrams: list[mermaid]
+) -> None:
+    """The page's literal blocks and diagrams, each in document order: what
+    ``findall(nodes.literal_block)`` and ``findall(mermaid)`` find, in one walk."""
+    if isinstance(node, nodes.literal_block):
+        blocks.append(node)
+    if isinstance(node, mermaid):
+        diagrams.append(node)
+    for child in node.children:
+        if not isinstance(child, nodes.Text):
+            _code_and_diagrams(child, blocks, diagrams)
 
 
 # Where a partly translated diagram names its untranslated labels for seriesbook-diagrams.js.
