@@ -220,6 +220,44 @@ def test_the_walk_is_docutils_own_and_live() -> None:
     assert ours.count("new") == 3  # the patched children were walked
 
 
+def test_the_second_walk_walks_again_what_the_first_left() -> None:
+    """Locale's second pass over the nodes the first found: what a live walk of the page after
+    the first pass yields, the children each pass patches included."""
+
+    def passes(first: Callable[[nodes.Element], object],
+               second: Callable[[], object]) -> list[str]:
+        seen = []
+        document = _tree()
+        for paragraph in document.findall(nodes.paragraph):  # an image under each paragraph
+            paragraph += nodes.image(alt="old", uri="o.png")
+        note = nodes.note()  # after the last paragraph, a deeper one that is not under it
+        document[0].insert(len(document[0]) - 1, note)
+        note += nodes.paragraph("deeper", "deeper")
+        note[0].source = "page.rst"
+        for node in first(document):  # type: ignore[attr-defined]
+            seen.append(node.astext())
+            if isinstance(node, nodes.title):  # the first pass patches titles
+                node.children = [nodes.Text("T"), nodes.image(alt="in title", uri="t.png")]
+                for child in node.children:
+                    child.parent = node
+        for node in second(document):  # type: ignore[operator]
+            seen.append(node.astext())
+            if isinstance(node, nodes.paragraph) and node.astext().startswith(("p0", "p2")):
+                node.children = [nodes.image(alt="new", uri="y.png")]
+                node.children[0].parent = node
+        return seen
+
+    walked: list[list[object]] = []
+    ours = passes(lambda document: _i18n._walk_noted(document, True, walked),
+                  lambda document: _i18n._walk_again(walked, True))
+    theirs = passes(lambda document: document.findall(is_translatable),
+                    lambda document: document.findall(is_translatable))
+    assert ours == theirs
+    assert ours.count("in title") == 2 and ours.count("new") == 2
+    assert ours.count("old") == 3 + 1  # all in the first pass, p1's alone in the second
+    assert ours.count("deeper") == 2
+
+
 def _every_node() -> list[nodes.Node]:
     """One node of every docutils and Sphinx class, with and without a source, ``translatable``
     set either way and alt text."""

@@ -7,7 +7,9 @@ with four changes that leave the page as Sphinx makes it:
   as docutils' ``findall`` does, live (children replaced by a patch are walked, as docutils
   walks them), without entering texts, and asking ``is_translatable`` only about nodes whose
   answer its first tests do not give (nor, in a build that shows no debug lines, about the
-  text elements it would refuse after rendering them as XML for a debug line);
+  text elements it would refuse after rendering them as XML for a debug line); the second
+  pass walks the nodes the first one found, and afresh only under a node it patches
+  (:func:`_walk_again`: the first pass leaves the page as the second finds it);
 * the first pass (titles and glossary terms) does not publish a message whose node is neither,
   and whose parse *settled* says needs no publishing now (its parse is known to warn nothing and
   to depend on its text alone): that publish is thrown away for such a node, which the second
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from textwrap import indent
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -106,12 +108,44 @@ def _walk(node: nodes.Node, quiet: bool = False) -> Iterator[nodes.Element]:
             yield from _walk(child, quiet)
 
 
-def extract_messages(
-    doctree: nodes.Element, quiet: bool = False
-) -> Iterator[tuple[nodes.Element, str]]:
-    """``sphinx.util.nodes.extract_messages`` over :func:`_walk` (*quiet*: without Sphinx's
-    debug lines about skipped nodes, for a build that does not show them)."""
-    for node in _walk(doctree, quiet):
+#: A node :func:`_walk_noted` yielded, and where the nodes it yielded under it end in the list.
+Noted = list[Any]
+
+
+def _walk_noted(node: nodes.Node, quiet: bool, walked: list[Noted]) -> Iterator[nodes.Element]:
+    """:func:`_walk`, noting in *walked* each node yielded and the end of those under it."""
+    noted = None
+    if isinstance(node, _CANDIDATES) and _translatable(node, quiet):
+        noted = [node, 0]
+        walked.append(noted)
+        yield node  # type: ignore[misc]
+    for child in node.children:
+        if type(child) is not nodes.Text:
+            yield from _walk_noted(child, quiet, walked)
+    if noted is not None:
+        noted[1] = len(walked)
+
+
+def _walk_again(walked: list[Noted], quiet: bool) -> Iterator[nodes.Element]:
+    """:func:`_walk` of the page :func:`_walk_noted` walked, which nothing changed since but the
+    nodes yielded: the noted nodes, and where a node yielded gets new children (``Locale``
+    patches it), the walk of those instead of the noted nodes under it."""
+    index = 0
+    while index < len(walked):
+        node, end = walked[index]
+        index += 1
+        children = node.children
+        yield node
+        if node.children is not children:
+            index = end  # the nodes under it went with its old children
+            for child in node.children:
+                if type(child) is not nodes.Text:
+                    yield from _walk(child, quiet)
+
+
+def _messages(nodes_walked: Iterator[nodes.Element]) -> Iterator[tuple[nodes.Element, str]]:
+    """``sphinx.util.nodes.extract_messages``'s messages of the nodes it walks."""
+    for node in nodes_walked:
         if isinstance(node, addnodes.translatable):
             for msg in node.extract_original_messages():
                 yield node, msg
@@ -134,6 +168,14 @@ def extract_messages(
             msg = _clean_extracted_message(node.rawsource)
         if msg:
             yield node, msg
+
+
+def extract_messages(
+    doctree: nodes.Element, quiet: bool = False
+) -> Iterator[tuple[nodes.Element, str]]:
+    """``sphinx.util.nodes.extract_messages`` over :func:`_walk` (*quiet*: without Sphinx's
+    debug lines about skipped nodes, for a build that does not show them)."""
+    return _messages(_walk(doctree, quiet))
 
 
 def _parse_noqa(msgstr: str) -> tuple[str, bool]:
@@ -198,7 +240,8 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
         )
 
     # phase1: replace reference ids with translated names
-    for node, msg in extract_messages(self.document, quiet):
+    walked: list[Noted] = []
+    for node, msg in _messages(_walk_noted(self.document, quiet, walked)):
         msgstr = merged.get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
             msgstr, _ = _parse_noqa(msgstr)
@@ -245,7 +288,7 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
             node["translated"] = False
 
     # phase2: translation
-    for node, msg in extract_messages(self.document, quiet):
+    for node, msg in _messages(_walk_again(walked, quiet)):
         if node.setdefault("translated", False):
             continue
 
