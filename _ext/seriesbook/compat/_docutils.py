@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from docutils import nodes, utils
 from docutils.utils import smartquotes
@@ -18,81 +18,70 @@ def detach_document(node: nodes.Node) -> None:
     node.__dict__.pop("_document", None)
 
 
-def _own_language(node: nodes.Element) -> str | None:
-    """The language *node*'s own classes give it (the first step of ``get_language_code``)."""
-    classes: list[str] = node.get("classes", [])
-    for cls in classes:
-        if cls.startswith("language-"):
-            return cls.removeprefix("language-")
-    return None
-
-
 def _text_elements(
-    root: nodes.Element, fallback: str
+    node: nodes.Element, fallback: str, language: str
 ) -> Iterator[tuple[nodes.TextElement, str]]:
-    """``root.findall(nodes.TextElement)``, node for node and as live (a node's children are
-    looked up after the node is yielded, and by index, as docutils does), each with its
-    ``get_language_code(fallback)``: carried down the walk where the node's ``parent`` is the
-    node the walk came from, asked of the node where it is not."""
-    stack: list[list[Any]] = [[root, 0, root.get_language_code(fallback)]]
-    while stack:
-        frame = stack[-1]
-        parent = frame[0]
-        children = parent.children
-        index = frame[1]
-        if index >= len(children):
-            stack.pop()
+    """``node.findall(nodes.TextElement)`` below *node* (whose ``get_language_code(fallback)`` is
+    *language*), node for node and as live: docutils' own recursion (a node's children are
+    looked up after the node is yielded), each with its ``get_language_code(fallback)``: the
+    first ``language-`` class of its own, else carried down the walk where the node's
+    ``parent`` is the node the walk came from, else asked of the node."""
+    for child in node.children:
+        if not isinstance(child, nodes.Element):  # a text
             continue
-        frame[1] = index + 1
-        child = children[index]
-        if isinstance(child, nodes.Text):
-            continue
-        if child.parent is parent:
-            language = _own_language(child)
-            if language is None:
-                language = frame[2]
+        child_language = None
+        if child.parent is node:
+            for cls in child.attributes.get("classes", ()):
+                if cls.startswith("language-"):
+                    child_language = cls.removeprefix("language-")
+                    break
+            else:
+                child_language = language
         else:
-            language = child.get_language_code(fallback)
+            child_language = child.get_language_code(fallback)
         if isinstance(child, nodes.TextElement):
-            yield child, language
+            yield child, child_language
         if child.children:
-            stack.append([child, 0, language])
+            yield from _text_elements(child, fallback, child_language)
 
 
-def _texts(block: nodes.Element) -> list[nodes.Text]:
-    """``list(block.findall(nodes.Text))`` without the texts of option strings."""
-    found: list[nodes.Text] = []
-    stack: list[nodes.Node] = [block]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, nodes.Text):
-            if not isinstance(node.parent, nodes.option_string):
-                found.append(node)
-        else:
-            stack.extend(reversed(node.children))
+def _texts(block: nodes.Element, found: list[nodes.Text]) -> list[nodes.Text]:
+    """*found* and ``block.findall(nodes.Text)`` without the texts of option strings, in
+    order (the block itself is not a text)."""
+    for child in block.children:
+        if isinstance(child, nodes.Text):
+            if not isinstance(child.parent, nodes.option_string):
+                found.append(child)
+        elif isinstance(child, nodes.Element) and child.children:
+            _texts(child, found)
     return found
 
 
-def _renew_text(txtnode: nodes.Text) -> None:
-    """What ``txtnode.parent.replace(txtnode, nodes.Text(str(txtnode)))`` leaves, without a new
-    node where it can: the child it finds (the first one *equal* to *txtnode*: docutils looks
-    it up with ``list.index``) gets the state a new text gets from ``setup_child`` (its parent,
-    and the parent's document with that document's current source and line)."""
-    parent = txtnode.parent
-    children = parent.children
-    index = children.index(txtnode)
-    target = children[index]
-    if type(target) is not nodes.Text:  # docutils puts a plain Text there
-        parent.replace(txtnode, nodes.Text(str(txtnode)))
-        return
-    state = target.__dict__
-    state.clear()
-    state["parent"] = parent
-    document = parent.document
-    if document is not None:
-        state["_document"] = document
-        state["source"] = document.current_source
-        state["line"] = document.current_line
+def _renew_texts(txtnodes: list[nodes.Text]) -> None:
+    """What ``txtnode.parent.replace(txtnode, nodes.Text(str(txtnode)))`` for each of
+    *txtnodes* leaves, without a new node where it can: the child it finds (the first one
+    *equal* to the text: docutils looks it up with ``list.index``) gets the state a new text
+    gets from ``setup_child`` (its parent, and the parent's document with that document's
+    current source and line)."""
+    last: nodes.Element | None = None
+    document: nodes.document | None = None
+    for txtnode in txtnodes:
+        parent = txtnode.parent
+        children = parent.children
+        index = children.index(txtnode)
+        target = children[index]
+        if type(target) is not nodes.Text:  # docutils puts a plain Text there
+            parent.replace(txtnode, nodes.Text(str(txtnode)))
+            continue
+        if parent is not last:
+            last, document = parent, parent.document
+        state = target.__dict__
+        state.clear()
+        state["parent"] = parent
+        if document is not None:
+            state["_document"] = document
+            state["source"] = document.current_source
+            state["line"] = document.current_line
 
 
 def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool]) -> None:
@@ -100,7 +89,7 @@ def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool
     ``SphinxSmartQuotes.apply`` does, then calls it), with three changes that leave the same
     page: a block none of whose text *needs_educating* is not handed to ``educate_tokens``,
     whose result for it would be its own text, and each of its text nodes is left as docutils'
-    replacement by an equal new node leaves it (:func:`_renew_text`: the pickled doctree is the
+    replacement by an equal new node leaves it (:func:`_renew_texts`: the pickled doctree is the
     same, and nothing is allocated); a language's supported tag is looked up once; the walks are
     docutils' own, with a stack, and each block's language is carried down the walk. Each
     block's language is still looked up, so the warnings about languages without quotes are the
@@ -118,12 +107,13 @@ def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool
     if lc_smartquotes:
         smartquotes.smartchars.quotes.update(dict(lc_smartquotes))
     supported: dict[str, str | None] = {}  # a language: its first tag with quotes, or None
-    for node, lang in _text_elements(document, document_language):
+    language = document.get_language_code(document_language)
+    for node, lang in _text_elements(document, document_language, language):
         if isinstance(node, transform.nodes_to_skip):
             continue
         if isinstance(node.parent, nodes.TextElement):
             continue
-        txtnodes = _texts(node)
+        txtnodes = _texts(node, [])
         if alternative:
             lang = lang.replace("-x-altquot", "") if "-x-altquot" in lang else lang + "-x-altquot"
         if lang not in supported:
@@ -139,8 +129,7 @@ def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool
             transform.unsupported_languages.add(lang)
             lang = ""
         if not needs_educating("".join(txtnodes)):  # (what it finds in a text, it finds here)
-            for txtnode in txtnodes:
-                _renew_text(txtnode)
+            _renew_texts(txtnodes)
             continue
         teacher: Iterable[str] = smartquotes.educate_tokens(
             transform.get_tokens(txtnodes), attr=transform.smartquotes_action, language=lang)

@@ -67,7 +67,11 @@ class Lookup(Protocol):
 def message_state(msgid: str, catalog: Lookup | None) -> str:
     """*msgid*'s state in *catalog*: ``translated``, ``fuzzy`` or ``untranslated`` (the rules of
     the module's docstring; every count of the editions uses this one function)."""
-    entry = catalog.get(msgid) if catalog is not None else None
+    return entry_state(catalog.get(msgid) if catalog is not None else None)
+
+
+def entry_state(entry: _Entry | None) -> str:
+    """:func:`message_state` of a message whose catalog entry is *entry* (None: none)."""
     if entry is None:
         return UNTRANSLATED
     if entry.fuzzy:

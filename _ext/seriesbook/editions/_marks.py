@@ -222,7 +222,8 @@ def mark_page(
         and _is_marked(title[0])  # the page's title is the source's
     ):
         context["pagetitle"] = f"<span {attributes}>{html_text(pagetitle)}</span>"
-    for caption in _captions_as_written(doctree):
+    captions = _captions_as_written(doctree) if CAPTION_HTML in body else ()  # else none written
+    for caption in captions:
         written = CAPTION_HTML + caption.astext().translate(HTML5Translator.special_characters)
         marked = written.replace('role="heading"', f'{attributes} role="heading"', 1)
         body = body.replace(written, marked, 1)

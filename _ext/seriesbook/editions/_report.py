@@ -35,8 +35,8 @@ from seriesbook.editions._coverage import (
     FUZZY,
     TRANSLATED,
     UNTRANSLATED,
+    entry_state,
     message_sections,
-    message_state,
 )
 from seriesbook.editions._facts import CatalogFacts, catalog_facts
 
@@ -113,8 +113,8 @@ def page_report(env: BuildEnvironment, language: str, docname: str) -> dict[str,
     sections: dict[str | None, dict[str, Any]] = {}
     stale: list[dict[str, Any]] = []
     for msgid, number in message_sections(env).get(docname, {}).items():
-        state = message_state(msgid, catalog)
         entry = catalog.get(msgid) if catalog is not None else None
+        state = entry_state(entry)  # message_state(msgid, catalog)
         converted = state == TRANSLATED and entry is not None and entry.converted
         _count(page, state, msgid, converted)
         if number not in sections:
