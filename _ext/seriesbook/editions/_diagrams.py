@@ -105,13 +105,14 @@ def check_labels(labels: Iterable[diagram_label], catalog: CatalogFacts, path: P
     written."""
     reported: set[str] = set()
     for node in labels:
-        label = node.label()
-        entry = catalog.get(label.message)
+        message = node["message"]
+        entry = catalog.get(message)
         if entry is None or entry.fuzzy or not isinstance(entry.string, str):
             continue
         translation = entry.string
-        if not translation or translation == label.message or label.message in reported:
+        if not translation or translation == message or message in reported:
             continue
+        label = node.label()
         reason = unsafe(label, translation)
         if reason is not None:
             reported.add(label.message)
