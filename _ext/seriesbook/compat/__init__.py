@@ -195,7 +195,7 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("docutils.nodes.Node._fast_findall", "educate_quotes",
              "docutils.nodes.Node._fast_findall",
              "5675aefbd2cf1b0843ca6bdc00f6bb5bc8a9ec8b7d97346d1c7178f1f526bd9d"),
-    # a copy of Locale.apply (three changes, seriesbook.compat._i18n): pinned where it is copied
+    # a copy of Locale.apply (four changes, seriesbook.compat._i18n): pinned where it is copied
     # from, with the helpers it calls and the walk it reproduces
     *(Internal(name, "translate_page", "sphinx.transforms.i18n.Locale.apply",
                "118126ca0d1cb9850eaf3ebfb76f532cf473107a0c6fdbf7e6701c379cb6a3b6",
@@ -218,10 +218,12 @@ INTERNALS: tuple[Internal, ...] = (
     # Sphinx's extract_messages over the walk translate_page uses, for the editions' own walks
     Internal("sphinx.util.nodes._clean_extracted_message", "extract_messages",
              "sphinx.util.nodes.extract_messages",
-             "bac10c09ec20edcb66c70247033d25ab58c9c967647b7bb8cc6944deee37fd7d"),
+             "bac10c09ec20edcb66c70247033d25ab58c9c967647b7bb8cc6944deee37fd7d",
+             "https://github.com/sphinx-doc/sphinx/pull/13670"),
     Internal("sphinx.util.nodes.is_translatable", "extract_messages",
              "sphinx.util.nodes.is_translatable",
-             "d4f74a4dd76613380b307f37af45178d5eda6bf4b8e1192a0bf5b4eecd8a9df4"),
+             "d4f74a4dd76613380b307f37af45178d5eda6bf4b8e1192a0bf5b4eecd8a9df4",
+             "https://github.com/sphinx-doc/sphinx/pull/13670"),
     Internal("docutils.nodes.Node.findall", "extract_messages", "docutils.nodes.Node.findall",
              "4c53325c43ecc0d9f82f18a9ab0c868d39080865b46b1a074593a66c09e36a4d"),
     # the reference updates skipped where there is no reference (all five would find none)

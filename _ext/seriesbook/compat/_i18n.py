@@ -23,7 +23,17 @@ with four changes that leave the page as Sphinx makes it:
   a reference of any kind (each would find two empty lists).
 
 Upstream: Sphinx offers no hook into ``Locale`` (sphinx-doc/sphinx#13670 simplified
-``_publish_msgstr``; sphinx-doc/sphinx#11713 asks for several languages in one build).
+``_publish_msgstr``; sphinx-doc/sphinx#11713 asks for several languages in one build). What
+``Locale`` could do instead, which would make this copy unnecessary (the proposal to make on
+sphinx-doc/sphinx#13670's line): walk the page once, keeping the ``(node, msgid)`` pairs for the
+second pass and walking afresh only under a node the first pass patched; publish a message in
+the first pass only for a title or a glossary term, the nodes whose publish it uses, and not
+publish the same text, source and line again in the second; and publish through one
+overridable seam (a ``Locale.publish_message(msgstr, source, line)`` method, or an event
+returning a patch) so that an extension can give the parse of a message that depends on its
+text alone from a cache, as seriesbook does across builds. And ``is_translatable`` could log
+its skip lines lazily: each walk renders every literal block as XML for a debug line only
+``-vv`` shows.
 """
 
 from __future__ import annotations
