@@ -199,3 +199,29 @@ def test_speedups_off_keeps_nothing(make_app: MakeApp, tmp_path: Path) -> None:
     srcdir = _book(tmp_path)
     _build(make_app, srcdir, tmp_path / "_build", speedups=False)
     assert not (tmp_path / "_build" / "doctrees" / CACHE_NAME).exists()
+
+
+def test_the_pages_with_outdated_passages_are_known_from_a_build_that_read_them_all(
+        config: object) -> None:
+    """The walks for outdated passages skip a page only where a build that read every page
+    noted none on it; an environment without the record (an earlier seriesbook's) walks all."""
+    from types import SimpleNamespace
+
+    from seriesbook.editions._outdated import (
+        may_have_outdated,
+        merge_pages,
+        purge_pages,
+        start_pages,
+    )
+
+    env = SimpleNamespace(found_docs={"ch01", "ch02"}, config=config)
+    assert may_have_outdated(env, "ch01") and may_have_outdated(env)  # type: ignore[arg-type]
+    start_pages(None, env, ["ch01"])  # type: ignore[arg-type]  # not every page: still unknown
+    assert may_have_outdated(env, "ch02")  # type: ignore[arg-type]
+    start_pages(None, env, ["ch01", "ch02"])  # type: ignore[arg-type]
+    assert not may_have_outdated(env, "ch01") and not may_have_outdated(env)  # type: ignore[arg-type]
+    other = SimpleNamespace(seriesbook_outdated_pages={"ch02", "gone"})
+    merge_pages(None, env, ["ch02"], other)  # type: ignore[arg-type]
+    assert may_have_outdated(env, "ch02") and may_have_outdated(env)  # type: ignore[arg-type]
+    purge_pages(None, env, "ch02")  # type: ignore[arg-type]
+    assert not may_have_outdated(env)  # type: ignore[arg-type]

@@ -86,6 +86,7 @@ from seriesbook.editions._outdated import (
     merge_pages,
     purge_pages,
     recompile_stale_mo,
+    start_pages,
 )
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._previous import (
@@ -221,6 +222,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
+    app.connect("env-before-read-docs", start_pages)
     app.connect("env-purge-doc", purge_pages)
     app.connect("env-merge-info", merge_pages)
     app.connect("config-inited", add_static)
@@ -238,9 +240,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.connect("html-collect-pages", collect_status_page)
     return {
         "version": __version__,
-        # 2: each message's § (seriesbook translations, the status page); 3: the pages with
-        # passages shown in a possibly outdated translation
-        "env_version": 3,
+        "env_version": 2,  # 2: each message's § (seriesbook translations, the status page)
         "parallel_read_safe": True,
         "parallel_write_safe": True,
     }

@@ -75,39 +75,49 @@ class NoteOutdated(SphinxTransform):
         for node, msgid in page_messages_of(self.document, self.config):
             if msgid in shown:
                 node[OUTDATED] = noted = True
-        if noted:
-            noted_pages(self.env).add(self.env.current_document.docname)
+        if noted and (pages := noted_pages(self.env)) is not None:
+            pages.add(self.env.current_document.docname)
 
 
 #: Environment attribute: the pages :class:`NoteOutdated` noted a node of (no other page has
-#: one: the walks looking for them skip the others, where ``seriesbook_speedups`` is on).
+#: one: the walks looking for them skip the others, where ``seriesbook_speedups`` is on). It
+#: is made before a build reads every page, so an environment of an earlier seriesbook, which
+#: lacks it, has the walks everywhere until then.
 PAGES_ATTR = "seriesbook_outdated_pages"
 
 
-def noted_pages(env: BuildEnvironment) -> set[str]:
-    if not hasattr(env, PAGES_ATTR):
-        setattr(env, PAGES_ATTR, set())
-    pages: set[str] = getattr(env, PAGES_ATTR)
+def noted_pages(env: BuildEnvironment) -> set[str] | None:
+    """The pages noted, or None if not known (an environment that lacks the record)."""
+    pages: set[str] | None = getattr(env, PAGES_ATTR, None)
     return pages
+
+
+def start_pages(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """``env-before-read-docs``: a build that reads every page notes them from nothing."""
+    if noted_pages(env) is None and set(env.found_docs) <= set(docnames):
+        setattr(env, PAGES_ATTR, set())
 
 
 def may_have_outdated(env: BuildEnvironment, docname: str | None = None) -> bool:
     """Whether page *docname* (any page, if None: a doctree may hold several) may hold a
-    noted node; always, with ``seriesbook_speedups = False``."""
-    if not get_config(env.config).speedups:
-        return True
+    noted node; always, with ``seriesbook_speedups = False`` or where not known."""
     pages = noted_pages(env)
+    if pages is None or not get_config(env.config).speedups:
+        return True
     return bool(pages) if docname is None else docname in pages
 
 
 def purge_pages(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    noted_pages(env).discard(docname)
+    if (pages := noted_pages(env)) is not None:
+        pages.discard(docname)
 
 
 def merge_pages(
     app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
 ) -> None:
-    noted_pages(env).update(set(docnames) & noted_pages(other))
+    pages, theirs = noted_pages(env), noted_pages(other)
+    if pages is not None and theirs is not None:
+        pages.update(set(docnames) & theirs)
 
 
 class KeepOutdated(SphinxTransform):
