@@ -183,6 +183,26 @@ def _pages(built: tuple[dict[str, bytes], list[str]]) -> tuple[dict[str, bytes],
     return {key: data for key, data in built[0].items() if key.endswith(".html")}, built[1]
 
 
+def test_a_page_edit_reads_the_kept_facts(make_app: MakeApp, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an edit of a page (not of its catalog): no catalog parsed, a full build and an
+    incremental one the same pages and warnings as with nothing kept."""
+    srcdir = _book(tmp_path)
+    builddir, plain = tmp_path / "_build", tmp_path / "plain"
+    _build(make_app, srcdir, builddir)
+    _build(make_app, srcdir, plain, speedups=False)
+    page = srcdir / "ch02.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n一段新的文字，见 §2.1。\n", "utf-8")
+    parses = _parses(monkeypatch)
+    incremental = _build(make_app, srcdir, builddir, fresh=False)
+    assert parses == []
+    assert _pages(incremental) == _pages(_build(make_app, srcdir, plain, fresh=False,
+                                                speedups=False))
+    full = _build(make_app, srcdir, builddir)
+    assert parses == []
+    assert _pages(full) == _pages(_build(make_app, srcdir, plain, speedups=False))
+
+
 def test_an_unreadable_kept_file_is_an_empty_store(make_app: MakeApp, tmp_path: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     srcdir = _book(tmp_path)
