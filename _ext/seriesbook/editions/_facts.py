@@ -265,7 +265,6 @@ Key = tuple[str, str, tuple[Any, ...], tuple[int, int, int, int]]
 
 _MADE: dict[Key, CatalogFacts] = {}  # this process's facts, and those loaded from the file
 _MADE_LIMIT = 2048
-_USED: set[Key] = set()  # since the file was loaded: what a save keeps
 _DEPENDS: weakref.WeakKeyDictionary[Config, dict[str, tuple[Any, ...]]] = (
     weakref.WeakKeyDictionary()
 )
@@ -305,7 +304,8 @@ def catalog_facts(config: Config, path: Path, language: str) -> CatalogFacts:
         if len(_MADE) >= _MADE_LIMIT:
             _MADE.clear()
         _MADE[key] = facts
-    _USED.add(key)
+    if (stored := _FILES.get(config)) is not None:
+        stored.used.add(key)  # what the build's save keeps
     return facts
 
 
@@ -334,19 +334,21 @@ def _entry_ok(key: object, facts: object) -> bool:
 
 
 class _Stored:
-    """The kept file of one build environment, while it builds."""
+    """The kept file of one build, while it builds: its entries, and those the build used."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.keys: frozenset[Key] = frozenset()
+        self.used: set[Key] = set()
 
 
-_FILES: weakref.WeakKeyDictionary[BuildEnvironment, _Stored] = weakref.WeakKeyDictionary()
+# Each build's kept file, by its configuration (what catalog_facts is given).
+_FILES: weakref.WeakKeyDictionary[Config, _Stored] = weakref.WeakKeyDictionary()
 
 
 def load(app: Sphinx) -> None:
     """``builder-inited``: the kept facts join this process's, before anything reads a catalog."""
-    _FILES.pop(app.env, None)
+    _FILES.pop(app.config, None)
     if not get_config(app.config).speedups:
         return
     stored = _Stored(Path(app.doctreedir) / CACHE_NAME)
@@ -356,14 +358,13 @@ def load(app: Sphinx) -> None:
         for key, facts in entries.items():
             _MADE.setdefault(key, facts)
         stored.keys = frozenset(entries)
-    _USED.clear()
-    _FILES[app.env] = stored
+    _FILES[app.config] = stored
 
 
 def prepare(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """``env-before-read-docs``: the facts of the catalogs the pages to be read check, made in
     the main process (forked readers inherit them, and the file keeps them)."""
-    if app.env not in _FILES:
+    if app.config not in _FILES:
         return
     config = app.config
     languages = ([str(config.language)] if is_translated_edition(config)
@@ -384,10 +385,10 @@ def _unchanged(key: Key) -> bool:
 
 def save(app: Sphinx, exception: BaseException | None) -> None:
     """``build-finished``: keep the facts this build used, and those of unchanged files."""
-    stored = _FILES.pop(app.env, None)
+    stored = _FILES.pop(app.config, None)
     if stored is None:
         return
-    keys = {key for key in _USED if key in _MADE}
+    keys = {key for key in stored.used if key in _MADE}
     keys |= {key for key in stored.keys - keys if key in _MADE and _unchanged(key)}
     if keys == stored.keys and stored.path.is_file():
         return
