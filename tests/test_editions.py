@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 from seriesbook.editions import catalog_coverage
-from seriesbook.editions._coverage import Coverage, count_messages, read_catalog
+from seriesbook.editions._catalogs import read_catalog
+from seriesbook.editions._coverage import Coverage, count_messages
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]

@@ -96,9 +96,11 @@ def test_the_file_holds_pages_and_their_plain_messages_only(
     assert set(stored["pages"]) <= set(built.doctrees)
     texts = [text for entries in stored["pages"].values() for text, _source in entries]
     assert "Chapter 2 Dispatch" in texts
-    assert not [text for text in texts if "{src}" in text]  # a role is parsed every build
+    cited = [(text, entry) for entries in stored["pages"].values()
+             for (text, _source), entry in entries.items() if "{src}" in text]
+    assert cited and all(roles for _, (_blob, _words, roles) in cited)  # seriesbook's own role
     for entries in stored["pages"].values():
-        for blob, _words in entries.values():
+        for blob, _words, _roles in entries.values():
             assert b"BuildEnvironment" not in blob and b"docutils.frontend" not in blob
 
 
@@ -122,6 +124,7 @@ KEPT = [
     "",
     "Strike ~~this~~.",  # plain text: MyST's strikethrough extension is off
     "Math $x$.",  # likewise dollarmath
+    "Cited {src}`pkg/engine.py:5` and {sec}`1.1`, seriesbook's own roles.",
 ]
 NOT_KEPT = [
     "An {unknown-role}`x` here.",
@@ -133,6 +136,7 @@ NOT_KEPT = [
     "A <b>tag</b>.",
     "```\ncode\n```",
     "{math}`x^2` role.",
+    "A {ref}`label` of Sphinx's.",
 ]
 
 
@@ -144,7 +148,7 @@ def test_only_parses_of_plain_text_are_kept(
     app: SphinxTestApp, tmp_path: Path, text: str, keepable: bool
 ) -> None:
     _kept_messages._KEPT[app.env] = KeptMessages(tmp_path / CACHE_NAME, ())
-    app.env.current_document.docname = "index"
+    app.env.prepare_settings("index")  # as reading the page does
     try:
         parsed, kept = _parse_message(app, text)
         warnings = app.warning.getvalue()
@@ -156,6 +160,42 @@ def test_only_parses_of_plain_text_are_kept(
     if warnings:
         assert not kept
         assert app.warning.getvalue() == warnings * 2  # parsed and reported again
+
+
+@pytest.mark.sphinx("html", testroot="core")
+def test_a_role_is_kept_only_where_it_is_seriesbooks_own(
+    app: SphinxTestApp, tmp_path: Path
+) -> None:
+    """A parse with seriesbook's citation role is kept, and used, only where the name means
+    that role: not in a page that made another domain its default (whose own role of that
+    name would win), nor where another role was registered under the name (and then the
+    kept file's fingerprint is another)."""
+    from docutils.parsers.rst import languages, roles
+
+    _kept_messages._KEPT[app.env] = KeptMessages(tmp_path / CACHE_NAME, ())
+    app.env.prepare_settings("index")  # as reading the page does
+    source = f"{app.srcdir}/index.md:3{TRANSLATED_SOURCE_SUFFIX}"
+    english = languages.get_language("en")
+    ours = roles.role("src", english, 0, None)[0]  # type: ignore[arg-type]
+    primary = app.env.current_document.default_domain
+    try:
+        assert _parse_message(app, "Cited {src}`pkg/engine.py:5`.")[1]
+        assert _kept_messages.settled(app.env, ("Cited {src}`pkg/engine.py:5`.", source))
+        app.env.current_document.default_domain = app.env.domains.get("c")
+        assert not _kept_messages.settled(app.env, ("Cited {src}`pkg/engine.py:5`.", source))
+        assert _kept_messages.lookup(app.env, ("Cited {src}`pkg/engine.py:5`.", source)) is None
+        assert not _parse_message(app, "Also {src}`pkg/engine.py:6`.")[1]
+        assert _parse_message(app, "Plain still.")[1]
+        app.env.current_document.default_domain = primary
+        before = _kept_messages.fingerprint(app.env)
+        roles.register_local_role("src", lambda *args, **kwargs: ([], []))
+        assert not _parse_message(app, "Third {src}`pkg/engine.py:7`.")[1]
+        assert _kept_messages.fingerprint(app.env) != before
+    finally:
+        roles.register_local_role("src", ours)
+        app.env.current_document.default_domain = primary
+        _kept_messages._KEPT.pop(app.env, None)
+    assert _kept_messages.fingerprint(app.env) == before
 
 
 def test_a_message_that_warns_warns_in_every_build(
@@ -238,7 +278,7 @@ def test_a_kept_parse_leaves_what_a_parse_leaves(app: SphinxTestApp, tmp_path: P
     """The page's settings and metadata after a kept parse are those a parse leaves: a MyST
     release that records more at the end of rendering fails here."""
     _kept_messages._KEPT[app.env] = KeptMessages(tmp_path / CACHE_NAME, ())
-    app.env.current_document.docname = "index"
+    app.env.prepare_settings("index")  # as reading the page does
     source = f"{app.srcdir}/index.md:3{TRANSLATED_SOURCE_SUFFIX}"
     text = "Some **bold** words, [a link](https://example.org)."
     left = []

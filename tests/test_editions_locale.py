@@ -4,6 +4,7 @@ makes them: cold, with the kept parses warm, and rebuilt after a ``.po`` edit.""
 
 from __future__ import annotations
 
+import logging
 import os
 import pickle
 import shutil
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from docutils import nodes
+from hypothesis import given
+from hypothesis import strategies as st
 from seriesbook import compat
 from seriesbook.compat import _i18n
 from seriesbook.editions import _kept_messages
@@ -195,7 +198,7 @@ def _tree() -> nodes.document:
 
 
 def test_the_walk_is_docutils_own_and_live() -> None:
-    """The stack walk yields what ``findall(is_translatable)`` yields, and when a yielded node's
+    """The walk yields what ``findall(is_translatable)`` yields, and when a yielded node's
     children are replaced meanwhile (as Locale patches them), it walks the new ones, as docutils
     does."""
     document = _tree()
@@ -213,8 +216,46 @@ def test_the_walk_is_docutils_own_and_live() -> None:
 
     ours = patched(_i18n._walk)
     theirs = patched(lambda document: document.findall(is_translatable))
-    assert ours == theirs
+    assert ours == theirs == patched(lambda document: _i18n._walk(document, quiet=True))
     assert ours.count("new") == 3  # the patched children were walked
+
+
+def test_the_second_walk_walks_again_what_the_first_left() -> None:
+    """Locale's second pass over the nodes the first found: what a live walk of the page after
+    the first pass yields, the children each pass patches included."""
+
+    def passes(first: Callable[[nodes.Element], object],
+               second: Callable[[], object]) -> list[str]:
+        seen = []
+        document = _tree()
+        for paragraph in document.findall(nodes.paragraph):  # an image under each paragraph
+            paragraph += nodes.image(alt="old", uri="o.png")
+        note = nodes.note()  # after the last paragraph, a deeper one that is not under it
+        document[0].insert(len(document[0]) - 1, note)
+        note += nodes.paragraph("deeper", "deeper")
+        note[0].source = "page.rst"
+        for node in first(document):  # type: ignore[attr-defined]
+            seen.append(node.astext())
+            if isinstance(node, nodes.title):  # the first pass patches titles
+                node.children = [nodes.Text("T"), nodes.image(alt="in title", uri="t.png")]
+                for child in node.children:
+                    child.parent = node
+        for node in second(document):  # type: ignore[operator]
+            seen.append(node.astext())
+            if isinstance(node, nodes.paragraph) and node.astext().startswith(("p0", "p2")):
+                node.children = [nodes.image(alt="new", uri="y.png")]
+                node.children[0].parent = node
+        return seen
+
+    walked: list[list[object]] = []
+    ours = passes(lambda document: _i18n._walk_noted(document, True, walked),
+                  lambda document: _i18n._walk_again(walked, True))
+    theirs = passes(lambda document: document.findall(is_translatable),
+                    lambda document: document.findall(is_translatable))
+    assert ours == theirs
+    assert ours.count("in title") == 2 and ours.count("new") == 2
+    assert ours.count("old") == 3 + 1  # all in the first pass, p1's alone in the second
+    assert ours.count("deeper") == 2
 
 
 def _every_node() -> list[nodes.Node]:
@@ -238,6 +279,10 @@ def _every_node() -> list[nodes.Node]:
                 node.source = source
                 node += nodes.Text("x")
                 made.append(node)
+    for orphan in (nodes.field_name("", "orphan"),
+                   nodes.field_name("", "", nodes.emphasis("", "orphan"))):
+        orphan.source = "page.rst"
+        made.append(orphan)
     return made
 
 
@@ -245,7 +290,45 @@ def test_the_walk_asks_what_sphinx_answers() -> None:
     """``_translatable`` answers as ``is_translatable`` for every node class there is."""
     made = _every_node()
     assert len(made) > 1000
-    assert [_i18n._translatable(node) for node in made] == [is_translatable(n) for n in made]
+    theirs = [is_translatable(n) for n in made]
+    assert [_i18n._translatable(node) for node in made] == theirs
+    assert [_i18n._translatable(node, quiet=True) for node in made] == theirs
+    assert [_i18n._CANDIDATES for node, yes in zip(made, theirs, strict=True)
+            if yes and not isinstance(node, _i18n._CANDIDATES)] == []
+
+
+@given(st.lists(st.sampled_from(["noqa", "#", " ", "\\", "\n", "x", "no"]), max_size=8)
+       .map("".join))
+def test_noqa_is_read_as_sphinx_reads_it(text: str) -> None:
+    from sphinx.transforms.i18n import parse_noqa
+
+    assert _i18n._parse_noqa(text) == parse_noqa(text)
+
+
+def test_a_quiet_walk_skips_only_sphinxs_debug_lines() -> None:
+    """In a build that shows no debug lines, the walk does not make them (a literal block
+    rendered as XML each); the messages are the same."""
+    document = _tree()
+    document += nodes.literal_block("code", "code", source="page.rst")
+    built_in = nodes.paragraph("built-in", "built-in")
+    document += built_in
+    built_in.source = None  # a node seriesbook or Sphinx makes: no source
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.DEBUG)
+    handler.emit = records.append  # type: ignore[method-assign]
+    sphinx_logger = logging.getLogger("sphinx")
+    sphinx_logger.addHandler(handler)
+    level = sphinx_logger.level
+    sphinx_logger.setLevel(logging.DEBUG)
+    try:
+        loud = list(_i18n.extract_messages(document))
+        logged = len(records)
+        quiet = list(_i18n.extract_messages(document, quiet=True))
+    finally:
+        sphinx_logger.removeHandler(handler)
+        sphinx_logger.setLevel(level)
+    assert loud == quiet == list(extract_messages(document))
+    assert logged == 2 and len(records) == logged
 
 
 @pytest.mark.parametrize("name", TRANSLATED)
@@ -253,7 +336,7 @@ def test_a_catalog_compiled_already_is_what_sphinx_writes(
         make_app: MakeApp, tmp_path: Path, name: str) -> None:
     """``-a`` compiles every catalog; one whose ``.mo`` already holds what Sphinx's compile
     writes is left (not rewritten), and those bytes are Sphinx's own, catalog by catalog."""
-    from seriesbook.editions._catalogs import compiled_already
+    from seriesbook.editions._facts import compiled_already
     from sphinx.util.i18n import CatalogRepository
 
     srcdir = tmp_path / name
@@ -286,7 +369,7 @@ def test_a_catalog_compiled_already_is_what_sphinx_writes(
 
 
 def test_an_edited_catalog_is_compiled(make_app: MakeApp, tmp_path: Path) -> None:
-    from seriesbook.editions._catalogs import compiled_already
+    from seriesbook.editions._facts import compiled_already
     from sphinx.util.i18n import CatalogInfo
 
     srcdir = tmp_path / "locale"

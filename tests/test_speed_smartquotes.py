@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from io import StringIO
 from pathlib import Path
 
 import pytest
+from docutils import nodes
+from docutils.frontend import get_default_settings
+from docutils.transforms.universal import SmartQuotes
+from docutils.utils import new_document
 from docutils.utils.smartquotes import educate_tokens
 from hypothesis import given
 from hypothesis import strategies as st
+from seriesbook.compat import educate_quotes
 from seriesbook.speed.smartquotes import QuickSmartQuotes, needs_educating
 from sphinx.testing.util import SphinxTestApp
 from sphinx.transforms import SphinxSmartQuotes
@@ -89,3 +95,105 @@ def test_speedups_off_is_sphinxs_transform(
     app.build()
     assert calls == []
     monkeypatch.undo()
+
+
+# --- the quick loop against docutils' own, node for node, on documents made to trip it ------------
+
+_WORDS = st.sampled_from(["a", "a", "\n", "don't", '"q"', "x -- y", "b", "...", "中文", ""])
+
+
+@st.composite
+def _documents(draw: st.DrawFn) -> Callable[[], tuple[nodes.document, StringIO]]:
+    """A recipe for a document (made twice, the same): paragraphs whose texts repeat (docutils
+    finds a text to replace by equality), nested inline markup, a reference between two text
+    elements (the inner one is a block of its own, educated twice), an option string, a literal,
+    a text subclass, a language class without quotes, and texts from another document (what a
+    translated message's nodes keep), and a block whose ``parent`` is not the node holding it."""
+    plan = draw(st.lists(st.tuples(
+        st.lists(st.tuples(st.sampled_from(["text", "strong", "ref", "literal", "option",
+                                            "subclass", "foreign", "stray"]), _WORDS),
+                 min_size=1, max_size=6),
+        st.sampled_from(["", "language-en", "language-xx", "language-de"]),
+    ), min_size=1, max_size=4))
+    alternative = draw(st.booleans())
+
+    class Sub(nodes.Text):
+        pass
+
+    def make() -> tuple[nodes.document, StringIO]:
+        stream = StringIO()
+        settings = get_default_settings()
+        settings.smart_quotes = "alt" if alternative else True
+        settings.language_code = "en"
+        settings.smartquotes_locales = []
+        settings.warning_stream = stream
+        document = new_document("<test>", settings)
+        other = new_document("<translated>", settings)
+        other.current_line = 7
+        for pieces, language in plan:
+            paragraph = nodes.paragraph(classes=[language] if language else [])
+            document += paragraph
+            for kind, word in pieces:
+                if kind == "text":
+                    paragraph += nodes.Text(word)
+                elif kind == "strong":
+                    paragraph += nodes.strong("", "", nodes.Text(word), nodes.Text(word))
+                elif kind == "ref":
+                    paragraph += nodes.reference("", "", nodes.inline("", word), refuri="x")
+                    reference = nodes.Element()  # not a text element: its child is a block
+                    reference += nodes.inline("", "", nodes.Text(word))
+                    paragraph += reference
+                elif kind == "literal":
+                    paragraph += nodes.literal("", word)
+                elif kind == "option":
+                    paragraph += nodes.option_string("", word)
+                elif kind == "subclass":
+                    paragraph += Sub(word)
+                elif kind == "stray":  # a node whose parent is not where it sits
+                    stray = nodes.inline("", "", nodes.Text(word))
+                    document += nodes.container("", stray)
+                    stray.parent = nodes.container(classes=["language-de"])
+                else:
+                    text = nodes.Text(word)
+                    paragraph += text
+                    text.document = other
+                    text.line = 3
+        return document, stream
+
+    return make
+
+
+def _shape(document: nodes.document) -> list[object]:
+    """Every node, in order: its class, text and state, nodes named by their place (a node of
+    another document by its text)."""
+    found = list(document.findall())
+    place = {id(node): index for index, node in enumerate(found)}
+
+    def named(value: object) -> object:
+        if isinstance(value, nodes.Node):
+            return place.get(id(value), f"{value.__class__.__name__}:{str(value)[:20]}")
+        if isinstance(value, dict):
+            return [(key, named(item)) for key, item in value.items()]
+        if isinstance(value, list):
+            return [named(item) for item in value]
+        return value
+
+    skipped = {"children", "settings", "reporter", "transformer"}
+    return [(type(node).__name__, str(node) if isinstance(node, nodes.Text) else None,
+             [(key, named(value)) for key, value in node.__dict__.items() if key not in skipped])
+            for node in found]
+
+
+@given(_documents(), st.sampled_from(ACTIONS))
+def test_the_quick_loop_leaves_what_docutils_leaves(
+        make: Callable[[], tuple[nodes.document, StringIO]], action: str) -> None:
+    theirs, their_warnings = make()
+    transform = SmartQuotes(theirs, startnode=None)
+    transform.smartquotes_action = action
+    transform.apply()
+    ours, our_warnings = make()
+    quick = SmartQuotes(ours, startnode=None)
+    quick.smartquotes_action = action
+    educate_quotes(quick, needs_educating)
+    assert _shape(ours) == _shape(theirs)
+    assert our_warnings.getvalue() == their_warnings.getvalue()

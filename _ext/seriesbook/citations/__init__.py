@@ -75,6 +75,7 @@ __all__ = [
     "Refusal",
     "SourceCopy",
     "SourceError",
+    "SourceRole",
     "citation_counts",
     "citation_url",
     "citations_domain",

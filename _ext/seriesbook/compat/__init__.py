@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from seriesbook.compat._babel import PreviousParser
 from seriesbook.compat._docutils import detach_document, educate_quotes
-from seriesbook.compat._i18n import translate_page
+from seriesbook.compat._i18n import extract_messages, translate_page
 from seriesbook.compat._jieba import (
     double_total,
     empty_tokenizer,
@@ -57,6 +57,7 @@ __all__ = [
     "double_total",
     "educate_quotes",
     "empty_tokenizer",
+    "extract_messages",
     "fetch_like_intersphinx",
     "filter_compiled_catalogs",
     "forget_translations",
@@ -180,7 +181,23 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("sphinx.transforms.SphinxSmartQuotes.is_available", "educate_quotes",
              "sphinx.transforms.SphinxSmartQuotes.is_available",
              "d6b1a87953840dd9ae1ea3c8483b873971a682e24c3cc1f55cf4a32d143d5e39"),
-    # a copy of Locale.apply (three changes, seriesbook.compat._i18n): pinned where it is copied
+    # ... and what its text replacement leaves, reproduced without the new node (the state
+    # setup_child gives it, at the place Element.replace finds by equality), and its walk
+    Internal("docutils.nodes.Node._document", "educate_quotes", "docutils.nodes.Node.document.fget",
+             "b57260974b1d1cf6030e3165873eb4666d9cb596dd90e53773f47d89be48de7f"),
+    Internal("docutils.nodes.Node.setup_child", "educate_quotes", "docutils.nodes.Node.setup_child",
+             "e4d4c187fb9402f0b071a5155a31c56c5d320922e6d363c0077f030b1b00a230"),
+    Internal("docutils.nodes.Element.replace", "educate_quotes", "docutils.nodes.Element.replace",
+             "3805ed019324291fd5725f8f3c5fe7b91e3ff9556aa51f07c365555bf940c575"),
+    Internal("docutils.nodes.Element.__setitem__", "educate_quotes",
+             "docutils.nodes.Element.__setitem__",
+             "8577ba8e978e8a95f4b04ca846fee6ffa12cfef5027df3ea8c064150989913fa"),
+    Internal("docutils.nodes.Element.index", "educate_quotes", "docutils.nodes.Element.index",
+             "ff80f8a559c547d82bf45bcaf316f11232f98b77ccc71c2bfc8521f93b3a1367"),
+    Internal("docutils.nodes.Node._fast_findall", "educate_quotes",
+             "docutils.nodes.Node._fast_findall",
+             "5675aefbd2cf1b0843ca6bdc00f6bb5bc8a9ec8b7d97346d1c7178f1f526bd9d"),
+    # a copy of Locale.apply (four changes, seriesbook.compat._i18n): pinned where it is copied
     # from, with the helpers it calls and the walk it reproduces
     *(Internal(name, "translate_page", "sphinx.transforms.i18n.Locale.apply",
                "118126ca0d1cb9850eaf3ebfb76f532cf473107a0c6fdbf7e6701c379cb6a3b6",
@@ -199,6 +216,17 @@ INTERNALS: tuple[Internal, ...] = (
              "sphinx.util.nodes.is_translatable",
              "d4f74a4dd76613380b307f37af45178d5eda6bf4b8e1192a0bf5b4eecd8a9df4"),
     Internal("docutils.nodes.Node.findall", "translate_page", "docutils.nodes.Node.findall",
+             "4c53325c43ecc0d9f82f18a9ab0c868d39080865b46b1a074593a66c09e36a4d"),
+    # Sphinx's extract_messages over the walk translate_page uses, for the editions' own walks
+    Internal("sphinx.util.nodes._clean_extracted_message", "extract_messages",
+             "sphinx.util.nodes.extract_messages",
+             "bac10c09ec20edcb66c70247033d25ab58c9c967647b7bb8cc6944deee37fd7d",
+             "https://github.com/sphinx-doc/sphinx/pull/13670"),
+    Internal("sphinx.util.nodes.is_translatable", "extract_messages",
+             "sphinx.util.nodes.is_translatable",
+             "d4f74a4dd76613380b307f37af45178d5eda6bf4b8e1192a0bf5b4eecd8a9df4",
+             "https://github.com/sphinx-doc/sphinx/pull/13670"),
+    Internal("docutils.nodes.Node.findall", "extract_messages", "docutils.nodes.Node.findall",
              "4c53325c43ecc0d9f82f18a9ab0c868d39080865b46b1a074593a66c09e36a4d"),
     # the reference updates skipped where there is no reference (all five would find none)
     Internal("sphinx.transforms.i18n._NodeUpdater", "translate_page",

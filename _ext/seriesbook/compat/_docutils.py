@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from docutils import nodes, utils
@@ -18,16 +18,87 @@ def detach_document(node: nodes.Node) -> None:
     node.__dict__.pop("_document", None)
 
 
+def _text_elements(
+    node: nodes.Element, fallback: str, language: str
+) -> Iterator[tuple[nodes.TextElement, str]]:
+    """``node.findall(nodes.TextElement)`` below *node* (whose ``get_language_code(fallback)`` is
+    *language*), node for node and as live: docutils' own recursion (a node's children are
+    looked up after the node is yielded), each with its ``get_language_code(fallback)``: the
+    first ``language-`` class of its own, else carried down the walk where the node's
+    ``parent`` is the node the walk came from, else asked of the node."""
+    for child in node.children:
+        if not isinstance(child, nodes.Element):  # a text
+            continue
+        child_language = None
+        if child.parent is node:
+            for cls in child.attributes.get("classes", ()):
+                if cls.startswith("language-"):
+                    child_language = cls.removeprefix("language-")
+                    break
+            else:
+                child_language = language
+        else:
+            child_language = child.get_language_code(fallback)
+        if isinstance(child, nodes.TextElement):
+            yield child, child_language
+        if child.children:
+            yield from _text_elements(child, fallback, child_language)
+
+
+def _texts(block: nodes.Element, found: list[nodes.Text]) -> list[nodes.Text]:
+    """*found* and ``block.findall(nodes.Text)`` without the texts of option strings, in
+    order (the block itself is not a text)."""
+    for child in block.children:
+        if isinstance(child, nodes.Text):
+            if not isinstance(child.parent, nodes.option_string):
+                found.append(child)
+        elif isinstance(child, nodes.Element) and child.children:
+            _texts(child, found)
+    return found
+
+
+def _renew_texts(txtnodes: list[nodes.Text]) -> None:
+    """What ``txtnode.parent.replace(txtnode, nodes.Text(str(txtnode)))`` for each of
+    *txtnodes* leaves, without a new node where it can: the child it finds (the first one
+    *equal* to the text: docutils looks it up with ``list.index``) gets the state a new text
+    gets from ``setup_child`` (its parent, and the parent's document with that document's
+    current source and line)."""
+    last: nodes.Element | None = None
+    document: nodes.document | None = None
+    for txtnode in txtnodes:
+        parent = txtnode.parent
+        children = parent.children
+        index = children.index(txtnode)
+        target = children[index]
+        if type(target) is not nodes.Text:  # docutils puts a plain Text there
+            parent.replace(txtnode, nodes.Text(str(txtnode)))
+            continue
+        if parent is not last:
+            last, document = parent, parent.document
+        state = target.__dict__
+        state.clear()
+        state["parent"] = parent
+        if document is not None:
+            state["_document"] = document
+            state["source"] = document.current_source
+            state["line"] = document.current_line
+
+
 def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool]) -> None:
     """docutils' ``SmartQuotes.apply`` after its settings checks (the caller made them: Sphinx's
-    ``SphinxSmartQuotes.apply`` does, then calls it), with one change: a block none of whose
-    texts *needs_educating* is not handed to ``educate_tokens``, whose result for it would be its
-    own text (each text node is still replaced by an equal new one, as docutils does). Each
+    ``SphinxSmartQuotes.apply`` does, then calls it), with three changes that leave the same
+    page: a block none of whose text *needs_educating* is not handed to ``educate_tokens``,
+    whose result for it would be its own text, and each of its text nodes is left as docutils'
+    replacement by an equal new node leaves it (:func:`_renew_texts`: the pickled doctree is the
+    same, and nothing is allocated); a language's supported tag is looked up once; the walks are
+    docutils' own, with a stack, and each block's language is carried down the walk. Each
     block's language is still looked up, so the warnings about languages without quotes are the
     same.
 
     Upstream: https://github.com/sphinx-doc/sphinx/issues/3967 (smart quotes should not work
-    on the doctree: every text block of every page is educated at reading)."""
+    on the doctree: every text block of every page is educated at reading). Short of that,
+    docutils' ``SmartQuotes`` could leave a block with nothing to educate as it is (its texts
+    unreplaced) and look a language's quotes up once: the two changes made here."""
     document = transform.document
     smart_quotes = document.settings.setdefault("smart_quotes", False)
     if not smart_quotes:
@@ -37,32 +108,33 @@ def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool
     lc_smartquotes = document.settings.smartquotes_locales
     if lc_smartquotes:
         smartquotes.smartchars.quotes.update(dict(lc_smartquotes))
-    for node in document.findall(nodes.TextElement):
+    supported: dict[str, str | None] = {}  # a language: its first tag with quotes, or None
+    language = document.get_language_code(document_language)
+    for node, lang in _text_elements(document, document_language, language):
         if isinstance(node, transform.nodes_to_skip):
             continue
         if isinstance(node.parent, nodes.TextElement):
             continue
-        txtnodes = [txtnode for txtnode in node.findall(nodes.Text)
-                    if not isinstance(txtnode.parent, nodes.option_string)]
-        lang = node.get_language_code(document_language)
+        txtnodes = _texts(node, [])
         if alternative:
             lang = lang.replace("-x-altquot", "") if "-x-altquot" in lang else lang + "-x-altquot"
-        for tag in utils.normalize_language_tag(lang):
-            if tag in smartquotes.smartchars.quotes:
-                lang = tag
-                break
+        if lang not in supported:
+            supported[lang] = next((tag for tag in utils.normalize_language_tag(lang)
+                                    if tag in smartquotes.smartchars.quotes), None)
+        tag = supported[lang]
+        if tag is not None:
+            lang = tag
         else:  # language not supported -- keep ASCII quotes
             if lang not in transform.unsupported_languages:
                 document.reporter.warning(
                     f'No smart quotes defined for language "{lang}".', base_node=node)
             transform.unsupported_languages.add(lang)
             lang = ""
-        if any(needs_educating(str(txtnode)) for txtnode in txtnodes):
-            teacher: Iterable[str] = smartquotes.educate_tokens(
-                transform.get_tokens(txtnodes), attr=transform.smartquotes_action, language=lang)
-        else:  # what educate_tokens would give back (new nodes all the same, as docutils makes:
-            # one copied from a translated message would keep that message's document)
-            teacher = [str(txtnode) for txtnode in txtnodes]
+        if not needs_educating("".join(txtnodes)):  # (what it finds in a text, it finds here)
+            _renew_texts(txtnodes)
+            continue
+        teacher: Iterable[str] = smartquotes.educate_tokens(
+            transform.get_tokens(txtnodes), attr=transform.smartquotes_action, language=lang)
         for txtnode, newtext in zip(txtnodes, teacher, strict=False):
             txtnode.parent.replace(txtnode, nodes.Text(newtext))
     transform.unsupported_languages.clear()

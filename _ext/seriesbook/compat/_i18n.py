@@ -4,21 +4,36 @@
 with four changes that leave the page as Sphinx makes it:
 
 * messages are extracted by :func:`extract_messages`, Sphinx's own function walking the page
-  with an explicit stack instead of nested generators, visiting exactly the nodes docutils'
-  ``findall`` visits, live (children replaced by a patch are walked, as docutils walks them),
-  and asking ``is_translatable`` only about nodes whose answer its first tests do not give;
+  as docutils' ``findall`` does, live (children replaced by a patch are walked, as docutils
+  walks them), without entering texts, and asking ``is_translatable`` only about nodes whose
+  answer its first tests do not give (nor, in a build that shows no debug lines, about the
+  text elements it would refuse after rendering them as XML for a debug line); the second
+  pass walks the nodes the first one found, and afresh only under a node it patches
+  (:func:`_walk_again`: the first pass leaves the page as the second finds it);
 * the first pass (titles and glossary terms) does not publish a message whose node is neither,
   and whose parse *settled* says needs no publishing now (its parse is known to warn nothing and
   to depend on its text alone): that publish is thrown away for such a node, which the second
   pass publishes with the same text, source and line;
 * the second pass takes such a settled message's patch from *kept* (the first node of the
   parse, and what the publish does outside its own document) instead of publishing a throwaway
-  document for it: Sphinx keeps that node's children and drops the node and its document;
+  document for it: Sphinx keeps that node's children and drops the node and its document; so
+  does the first pass for a title whose parse is settled (its text is what the title mapping
+  reads, its children what the title keeps);
 * the five reference updates of a patch are skipped where neither the node nor its patch holds
   a reference of any kind (each would find two empty lists).
 
 Upstream: Sphinx offers no hook into ``Locale`` (sphinx-doc/sphinx#13670 simplified
-``_publish_msgstr``; sphinx-doc/sphinx#11713 asks for several languages in one build).
+``_publish_msgstr``; sphinx-doc/sphinx#11713 asks for several languages in one build). What
+``Locale`` could do instead, which would make this copy unnecessary (the proposal to make on
+sphinx-doc/sphinx#13670's line): walk the page once, keeping the ``(node, msgid)`` pairs for the
+second pass and walking afresh only under a node the first pass patched; publish a message in
+the first pass only for a title or a glossary term, the nodes whose publish it uses, and not
+publish the same text, source and line again in the second; and publish through one
+overridable seam (a ``Locale.publish_message(msgstr, source, line)`` method, or an event
+returning a patch) so that an extension can give the parse of a message that depends on its
+text alone from a cache, as seriesbook does across builds. And ``is_translatable`` could log
+its skip lines lazily: each walk renders every literal block as XML for a debug line only
+``-vv`` shows.
 """
 
 from __future__ import annotations
@@ -35,6 +50,7 @@ from sphinx.transforms import i18n
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.index_entries import split_index_msg
 from sphinx.util.nodes import (
+    IGNORED_NODES,
     IMAGE_TYPE_NODES,
     LITERAL_TYPE_NODES,
     _clean_extracted_message,
@@ -60,43 +76,86 @@ _REFERENCES = (nodes.footnote_reference, nodes.reference, nodes.citation_referen
                addnodes.pending_xref)
 
 
-def _translatable(node: nodes.Node) -> bool:
+#: The nodes ``is_translatable`` may answer yes for: the walk asks about these alone.
+_CANDIDATES = (nodes.TextElement, addnodes.translatable, nodes.image, nodes.meta)
+
+
+def _translatable(node: nodes.Node, quiet: bool = False) -> bool:
     """``is_translatable(node)``, its answer for the nodes that are most of a page (text,
     structure, inline markup) given without calling it: the same answer, and it logs nothing
-    for those."""
+    for those. *quiet* (the build shows no debug lines: ``-vv`` does) answers for every text
+    element as ``is_translatable`` does, without the debug lines it logs for those it refuses
+    (a literal block's renders the block as XML)."""
     if isinstance(node, (addnodes.translatable, nodes.image)):
         return is_translatable(node)
     if isinstance(node, nodes.Inline):  # not translatable unless it says so
         return "translatable" in getattr(node, "attributes", ()) and is_translatable(node)
-    if not isinstance(node, (nodes.TextElement, nodes.meta)):  # text, sections, lists, tables
-        return False
-    return is_translatable(node)
+    if isinstance(node, nodes.TextElement):
+        if not quiet:
+            return is_translatable(node)
+        attributes = node.attributes  # is_translatable's tests for a text element, in order:
+        if not node.source:
+            return False  # built-in message
+        if isinstance(node, IGNORED_NODES) and "translatable" not in attributes:
+            return False
+        if not attributes.get("translatable", True):
+            return False
+        if isinstance(node, nodes.field_name):  # <field_name>orphan</field_name>: docinfo
+            first = node.children[0]  # (only a text, a str, can equal one)
+            return not (isinstance(first, str) and first == "orphan")
+        return True
+    return isinstance(node, nodes.meta)  # text, sections, lists, tables: is_translatable's last
 
 
-def _walk(root: nodes.Element) -> Iterator[nodes.Element]:
-    """``root.findall(is_translatable)``, node for node and as live: a node's children are
-    looked up after the node is yielded, and by index, as docutils does."""
-    if _translatable(root):
-        yield root
-    stack: list[list[Any]] = [[root, 0]]
-    while stack:
-        frame = stack[-1]
-        children = frame[0].children
-        index = frame[1]
-        if index >= len(children):
-            stack.pop()
-            continue
-        frame[1] = index + 1
-        child = children[index]
-        if _translatable(child):
-            yield child
-        if child.children:
-            stack.append([child, 0])
+def _walk(node: nodes.Node, quiet: bool = False) -> Iterator[nodes.Element]:
+    """``node.findall(is_translatable)``, node for node and as live: docutils' own recursion
+    (a node's children are looked up after the node is yielded, by the list's own iterator),
+    asking only about the nodes that can be translatable, and not entering texts."""
+    if isinstance(node, _CANDIDATES) and _translatable(node, quiet):
+        yield node  # type: ignore[misc]
+    for child in node.children:
+        if type(child) is not nodes.Text:
+            yield from _walk(child, quiet)
 
 
-def extract_messages(doctree: nodes.Element) -> Iterator[tuple[nodes.Element, str]]:
-    """``sphinx.util.nodes.extract_messages`` over :func:`_walk`."""
-    for node in _walk(doctree):
+#: A node :func:`_walk_noted` yielded, and where the nodes it yielded under it end in the list.
+Noted = list[Any]
+
+
+def _walk_noted(node: nodes.Node, quiet: bool, walked: list[Noted]) -> Iterator[nodes.Element]:
+    """:func:`_walk`, noting in *walked* each node yielded and the end of those under it."""
+    noted = None
+    if isinstance(node, _CANDIDATES) and _translatable(node, quiet):
+        noted = [node, 0]
+        walked.append(noted)
+        yield node  # type: ignore[misc]
+    for child in node.children:
+        if type(child) is not nodes.Text:
+            yield from _walk_noted(child, quiet, walked)
+    if noted is not None:
+        noted[1] = len(walked)
+
+
+def _walk_again(walked: list[Noted], quiet: bool) -> Iterator[nodes.Element]:
+    """:func:`_walk` of the page :func:`_walk_noted` walked, which nothing changed since but the
+    nodes yielded: the noted nodes, and where a node yielded gets new children (``Locale``
+    patches it), the walk of those instead of the noted nodes under it."""
+    index = 0
+    while index < len(walked):
+        node, end = walked[index]
+        index += 1
+        children = node.children
+        yield node
+        if node.children is not children:
+            index = end  # the nodes under it went with its old children
+            for child in node.children:
+                if type(child) is not nodes.Text:
+                    yield from _walk(child, quiet)
+
+
+def _messages(nodes_walked: Iterator[nodes.Element]) -> Iterator[tuple[nodes.Element, str]]:
+    """``sphinx.util.nodes.extract_messages``'s messages of the nodes it walks."""
+    for node in nodes_walked:
         if isinstance(node, addnodes.translatable):
             for msg in node.extract_original_messages():
                 yield node, msg
@@ -121,8 +180,32 @@ def extract_messages(doctree: nodes.Element) -> Iterator[tuple[nodes.Element, st
             yield node, msg
 
 
+def extract_messages(
+    doctree: nodes.Element, quiet: bool = False
+) -> Iterator[tuple[nodes.Element, str]]:
+    """``sphinx.util.nodes.extract_messages`` over :func:`_walk` (*quiet*: without Sphinx's
+    debug lines about skipped nodes, for a build that does not show them)."""
+    return _messages(_walk(doctree, quiet))
+
+
+def _parse_noqa(msgstr: str) -> tuple[str, bool]:
+    """``parse_noqa(msgstr)``; a text without ``noqa`` (every message but a few) without its
+    regular expression, which backtracks from the end of the text to every ``#``."""
+    if "noqa" not in msgstr:
+        return msgstr, False
+    return i18n.parse_noqa(msgstr)
+
+
 def _has_reference(node: nodes.Element) -> bool:
-    return any(isinstance(found, _REFERENCES) for found in node.findall(nodes.Element))
+    """Whether *node* or an element under it is one the reference updates look for (what
+    ``any(isinstance(n, _REFERENCES) for n in node.findall(nodes.Element))`` says)."""
+    stack: list[nodes.Node] = [node]
+    while stack:
+        found = stack.pop()
+        if isinstance(found, _REFERENCES):
+            return True
+        stack.extend(child for child in found.children if isinstance(child, nodes.Element))
+    return False
 
 
 def _as_block(node: nodes.Element, msgstr: str) -> str:
@@ -158,6 +241,8 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
     for catalogue in filter(None, reversed(catalogues)):  # type: dict[str, str]
         merged |= catalogue
 
+    quiet = self.config.verbosity < 2  # Sphinx shows its debug lines from -vv
+
     def publish(text: str, node: nodes.Element) -> nodes.Element:
         return i18n._publish_msgstr(
             text, source, node.line,  # type: ignore[arg-type]
@@ -165,10 +250,11 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
         )
 
     # phase1: replace reference ids with translated names
-    for node, msg in extract_messages(self.document):
+    walked: list[Noted] = []
+    for node, msg in _messages(_walk_noted(self.document, quiet, walked)):
         msgstr = merged.get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
-            msgstr, _ = i18n.parse_noqa(msgstr)
+            msgstr, _ = _parse_noqa(msgstr)
         if not msgstr.strip():
             node["translated"] = False
             continue
@@ -176,14 +262,17 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
             node["translated"] = True
             continue
         msgstr = _as_block(node, msgstr)
-        if not isinstance(node, _FIRST_PASS_OWN) and settled(
-            msgstr, f"{source}:{node.line}:<translated>"
-        ):  # (a second walk of the same text, source and line in phase 2)
+        where = f"{source}:{node.line}:<translated>"
+        found = None
+        if not isinstance(node, _FIRST_PASS_OWN) and settled(msgstr, where):
+            # (a second walk of the same text, source and line in phase 2)
             # the publish would be thrown away: not a title, not a term (so no title mapping),
             # and phase 2 publishes the same text; what Sphinx leaves on a paragraph patch:
             node["translated"] = False
             continue
-        patch = publish(msgstr, node)
+        if isinstance(node, nodes.title) and settled(msgstr, where):
+            found = kept(msgstr, where)  # its publish's first node: what the title keeps
+        patch = publish(msgstr, node) if found is None else found
         if not isinstance(patch, nodes.paragraph):
             continue  # skip for now
 
@@ -209,14 +298,14 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
             node["translated"] = False
 
     # phase2: translation
-    for node, msg in extract_messages(self.document):
+    for node, msg in _messages(_walk_again(walked, quiet)):
         if node.setdefault("translated", False):
             continue
 
         msgstr = merged.get(msg, "")
         noqa = False
         if not isinstance(node, LITERAL_TYPE_NODES):
-            msgstr, noqa = i18n.parse_noqa(msgstr)
+            msgstr, noqa = _parse_noqa(msgstr)
 
         if not msgstr or msgstr == msg:
             node["translated"] = False

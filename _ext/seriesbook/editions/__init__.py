@@ -46,31 +46,35 @@ from seriesbook.core.config import (
     is_translated_edition,
     source_language,
 )
-from seriesbook.editions import _diagrams, _kept_messages, _marks, _titles
+from seriesbook.editions import _diagrams, _facts, _kept_messages, _marks, _titles
 from seriesbook.editions._catalogs import (
     CatalogProblem,
-    check_before_compiling,
+    catalog_path,
     parse_catalog,
-    read_catalog,
     report_orphans,
 )
 from seriesbook.editions._coverage import (
     Coverage,
     NoteMessages,
     catalog_coverage,
-    catalog_path,
     count_messages,
     merge_messages,
     page_messages,
     purge_messages,
 )
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._facts import (
+    CatalogFacts,
+    catalog_facts,
+    check_before_compiling,
+    report_mismatches,
+)
 from seriesbook.editions._locale import QuickLocale
 from seriesbook.editions._machine import MARK as MACHINE_MARK
 from seriesbook.editions._machine import fingerprint, is_machine_converted
 from seriesbook.editions._machine import mark_of as machine_mark
 from seriesbook.editions._marks import mark_toctree_captions
-from seriesbook.editions._mismatch import check_catalog, differences, recognizers
+from seriesbook.editions._mismatch import differences, recognizers
 from seriesbook.editions._notice import NOTICE_CLASS, add_notice
 from seriesbook.editions._outdated import (
     KeepOutdated,
@@ -78,7 +82,11 @@ from seriesbook.editions._outdated import (
     add_marks,
     compile_shown_fuzzy,
     count_outdated,
+    may_have_outdated,
+    merge_pages,
+    purge_pages,
     recompile_stale_mo,
+    start_pages,
 )
 from seriesbook.editions._parsing import MystParser
 from seriesbook.editions._previous import (
@@ -107,7 +115,6 @@ from seriesbook.editions._ui import (
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
     from sphinx.util.typing import ExtensionMetadata
 
@@ -160,25 +167,25 @@ class CheckCatalogs(SphinxTransform):
             for language in book_editions(self.config)[1:]:
                 if (path := catalog_path(self.env, language, docname)) is not None:
                     self.env.note_dependency(path)
-                    if (catalog := self._read(path)) is not None:  # else its edition says why
-                        self._check(catalog, path, language)
+                    if (facts := catalog_facts(self.config, path, language)).usable:
+                        self._check(facts, path)  # else its edition says why
             return
         language = str(self.config.language)
         path = catalog_path(self.env, language, docname)
-        catalog = self._read(path) if path is not None else None
-        if path is not None and catalog is not None:
-            self._check(catalog, path, language)
-        coverage = count_messages(page_messages(self.env).get(docname, ()), catalog)
-        outdated = count_outdated(self.document)  # shown, marked (seriesbook_outdated_…)
+        usable = None
+        if path is not None and (facts := catalog_facts(self.config, path, language)).usable:
+            usable = facts
+        if path is not None and usable is not None:
+            self._check(usable, path)
+        coverage = count_messages(page_messages(self.env).get(docname, ()), usable)
+        # shown, marked (seriesbook_outdated_…); none where none was noted
+        outdated = count_outdated(self.document) if may_have_outdated(self.env, docname) else 0
         add_notice(self.document, coverage, source_language(self.config), outdated)
 
-    def _read(self, path: Path) -> Catalog | None:
-        return read_catalog(path, self.config.source_encoding)
-
-    def _check(self, catalog: Catalog, path: Path, language: str) -> None:
-        labels = (str(node["message"]) for node in self.document.findall(diagram_label))
-        check_catalog(catalog, path, recognizers(self.config, language), labels)
-        _diagrams.check_labels(self.document, catalog, path)
+    def _check(self, facts: CatalogFacts, path: Path) -> None:
+        labels = list(self.document.findall(diagram_label))
+        report_mismatches(facts.mismatches, path, (str(node["message"]) for node in labels))
+        _diagrams.check_labels(labels, facts, path)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -215,7 +222,14 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_transform(CheckCatalogs)
     app.connect("env-purge-doc", purge_messages)
     app.connect("env-merge-info", merge_messages)
+    app.connect("env-before-read-docs", start_pages)
+    app.connect("env-purge-doc", purge_pages)
+    app.connect("env-merge-info", merge_pages)
     app.connect("config-inited", add_static)
+    # what a build reads of each catalog, kept across builds while its file is unchanged
+    app.connect("builder-inited", _facts.load, priority=100)  # before any catalog is read
+    app.connect("env-before-read-docs", _facts.prepare)
+    app.connect("build-finished", _facts.save)
     # Sphinx compiles only usable catalogs, then the fuzzy translations shown go into the .mo
     app.connect("builder-inited", partial(check_before_compiling, then=compile_shown_fuzzy))
     app.connect("builder-inited", recompile_stale_mo)

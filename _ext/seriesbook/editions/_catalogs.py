@@ -3,10 +3,10 @@
 Sphinx compiles each ``.po`` of the edition's language into a ``.mo`` before reading
 (``gettext_auto_build``) with Babel, which prints what it cannot parse to stdout without a file
 name, and crashes on bytes that are not in ``source_encoding``. So every catalog Sphinx is
-about to compile is first read with :func:`load_catalog`: one that cannot be read, decoded or
-parsed is ``i18n-catalog`` at its file and line, is not compiled (a stale ``.mo`` is removed, so
-its page shows the book's own text) and is skipped everywhere else (checks, coverage); the other
-catalogs and editions are untouched.
+about to compile is first read with :func:`parse_catalog` (for its facts, :mod:`._facts`): one
+that cannot be read, decoded or parsed is ``i18n-catalog`` at its file and line, is not compiled
+(a stale ``.mo`` is removed, so its page shows the book's own text) and is skipped everywhere
+else (checks, coverage); the other catalogs and editions are untouched.
 A duplicate msgid (Babel keeps the first), a header declaring another charset than the one the
 file is read in (Sphinx reads every catalog in ``source_encoding``, whatever it declares: an
 ISO-8859-1 header over Chinese text would be compiled wrong) and a catalog whose page no longer
@@ -18,24 +18,20 @@ from __future__ import annotations
 
 import codecs
 import io
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError
-from sphinx.util.i18n import CatalogInfo, CatalogRepository, docname_to_domain
+from sphinx.util.i18n import CatalogRepository, docname_to_domain
 
-from seriesbook.compat import PreviousParser, filter_compiled_catalogs
-from seriesbook.core.config import get_config
+from seriesbook.compat import PreviousParser
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._mismatch import _short
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
 
 
@@ -168,60 +164,14 @@ def read_catalog(path: Path, encoding: str = "utf-8-sig") -> Catalog | None:
     return load_catalog(path, encoding).catalog
 
 
-
-def check_before_compiling(
-    app: Sphinx, then: Callable[[Sphinx, set[CatalogInfo]], None] | None = None
-) -> None:
-    """At ``builder-inited``: Sphinx compiles only the catalogs :func:`usable` lets through;
-    *then* is called with them after Sphinx's compile (a second pass over their ``.mo``).
-
-    Sphinx calls :meth:`~sphinx.builders.Builder.compile_catalogs` with the catalogs it means to
-    compile (all, the outdated ones, or a page's) at the start of every build.
-    """
-
-    def compile_usable(
-        compile_catalogs: Callable[[set[CatalogInfo], str], None],
-        catalogs: set[CatalogInfo],
-        message: str,
-    ) -> None:
-        usable_ones = {info for info in catalogs if usable(info, app.config)}
-        written = {info for info in usable_ones if not compiled_already(info, app.config)}
-        compile_catalogs(written, message)
-        if then is not None:
-            then(app, usable_ones)
-
-    filter_compiled_catalogs(app.builder, compile_usable)
-
-
-def compiled_already(info: CatalogInfo, config: Config) -> bool:
-    """Whether *info*'s ``.mo`` (not older than its ``.po``) holds the very bytes Sphinx's
-    compile would write: then compiling it again (``-a`` compiles every catalog, parsing each
-    ``.po`` once more) changes nothing. The bytes are Babel's ``write_mo`` of the catalog
-    seriesbook has parsed already, with Sphinx's fuzzy setting."""
-    if not get_config(config).speedups:
-        return False
-    po_path, mo_path = Path(info.po_path), Path(info.mo_path)
-    catalog = load_catalog(po_path, config.source_encoding).catalog
-    try:
-        if catalog is None or mo_path.stat().st_mtime < po_path.stat().st_mtime:
-            return False
-        existing = mo_path.read_bytes()
-    except OSError:
-        return False
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog, config.gettext_allow_fuzzy_translations)
-    return compiled.getvalue() == existing
-
-
-def usable(info: CatalogInfo, config: Config) -> bool:
-    """Whether Sphinx may compile *info*; its problems are reported, a broken one loses its .mo."""
-    loaded = load_catalog(Path(info.po_path), config.source_encoding)
-    for problem in loaded.problems:
-        problem.report()
-    if loaded.catalog is None:
-        Path(info.mo_path).unlink(missing_ok=True)  # no stale translations of it
-        return False
-    return True
+def catalog_path(env: BuildEnvironment, language: str, docname: str) -> Path | None:
+    """The first existing ``.po`` of *docname* for *language* in ``locale_dirs``."""
+    domain = docname_to_domain(docname, env.config.gettext_compact)
+    for directory in env.config.locale_dirs:
+        path = Path(env.srcdir, directory, language, "LC_MESSAGES", f"{domain}.po")
+        if path.is_file():
+            return path
+    return None
 
 
 def report_orphans(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:

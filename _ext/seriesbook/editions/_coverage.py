@@ -14,22 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
-from sphinx.util.i18n import docname_to_domain
-from sphinx.util.nodes import extract_messages
 
 from seriesbook.core.config import source_language
 from seriesbook.core.percent import floor_percent
-from seriesbook.editions._catalogs import read_catalog
+from seriesbook.editions._catalogs import catalog_path
+from seriesbook.editions._facts import catalog_facts
+from seriesbook.editions._messages import page_messages_of
 
 if TYPE_CHECKING:
-    from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
     from sphinx.environment import BuildEnvironment
+
+__all__ = ["catalog_path"]  # here since the coverage rules read catalogs by page
 
 
 @dataclass(frozen=True)
@@ -48,23 +48,30 @@ class Coverage:
         return cls(total, translated, fuzzy, total - translated - fuzzy, percent)
 
 
-def catalog_path(env: BuildEnvironment, language: str, docname: str) -> Path | None:
-    """The first existing ``.po`` of *docname* for *language* in ``locale_dirs``."""
-    domain = docname_to_domain(docname, env.config.gettext_compact)
-    for directory in env.config.locale_dirs:
-        path = Path(env.srcdir, directory, language, "LC_MESSAGES", f"{domain}.po")
-        if path.is_file():
-            return path
-    return None
-
-
 TRANSLATED, FUZZY, UNTRANSLATED = "translated", "fuzzy", "untranslated"
 
 
-def message_state(msgid: str, catalog: Catalog | None) -> str:
+class _Entry(Protocol):
+    @property
+    def fuzzy(self) -> bool: ...
+    @property
+    def string(self) -> Any: ...
+
+
+class Lookup(Protocol):
+    """A catalog as the rules read it: Babel's, or its :class:`~._facts.CatalogFacts`."""
+
+    def get(self, id: str) -> _Entry | None: ...
+
+
+def message_state(msgid: str, catalog: Lookup | None) -> str:
     """*msgid*'s state in *catalog*: ``translated``, ``fuzzy`` or ``untranslated`` (the rules of
     the module's docstring; every count of the editions uses this one function)."""
-    entry = catalog.get(msgid) if catalog is not None else None
+    return entry_state(catalog.get(msgid) if catalog is not None else None)
+
+
+def entry_state(entry: _Entry | None) -> str:
+    """:func:`message_state` of a message whose catalog entry is *entry* (None: none)."""
     if entry is None:
         return UNTRANSLATED
     if entry.fuzzy:
@@ -72,7 +79,7 @@ def message_state(msgid: str, catalog: Catalog | None) -> str:
     return TRANSLATED if entry.string else UNTRANSLATED
 
 
-def count_messages(messages: Iterable[str], catalog: Catalog | None) -> Coverage:
+def count_messages(messages: Iterable[str], catalog: Lookup | None) -> Coverage:
     """How many of *messages* *catalog* translates (see the module's docstring for the rules)."""
     states = [message_state(msgid, catalog) for msgid in messages]
     return Coverage.of(len(states), states.count(TRANSLATED), states.count(FUZZY))
@@ -110,7 +117,7 @@ class NoteMessages(SphinxTransform):
 
         front_matter = _front_matter(self.document)
         found: dict[str, str | None] = {}
-        for node, message in extract_messages(self.document):
+        for node, message in page_messages_of(self.document, self.config):
             if front_matter is None or not _within(node, front_matter):
                 found.setdefault(message, section_number_of(node))
         docname = self.env.current_document.docname
@@ -157,8 +164,8 @@ def page_coverage(env: BuildEnvironment, language: str, docname: str) -> Coverag
     if language == source_language(env.config):
         return Coverage.of(len(messages), len(messages), 0)
     path = catalog_path(env, language, docname)
-    catalog = read_catalog(path, env.config.source_encoding) if path is not None else None
-    return count_messages(messages, catalog)
+    facts = catalog_facts(env.config, path, language) if path is not None else None
+    return count_messages(messages, facts if facts is not None and facts.usable else None)
 
 
 def catalog_coverage(app: Sphinx, language: str) -> dict[str, Coverage]:

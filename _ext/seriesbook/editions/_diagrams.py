@@ -18,7 +18,7 @@ file and line) and that label stays untranslated.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -35,8 +35,9 @@ from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse, un
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from babel.messages.catalog import Catalog
     from docutils.nodes import Node
+
+    from seriesbook.editions._facts import CatalogFacts
 
 STRUCTURE = "seriesbook_structure"
 TRANSLATED_EARLY = "seriesbook_translated_early"
@@ -99,17 +100,19 @@ def render_diagram(node: mermaid) -> None:
     node["code"] = diagram.render([label["text"] for label in labels])
 
 
-def check_labels(document: nodes.document, catalog: Catalog, path: Path) -> None:
-    """Warn about every translation of the page's diagram labels mermaid cannot show as written."""
+def check_labels(labels: Iterable[diagram_label], catalog: CatalogFacts, path: Path) -> None:
+    """Warn about every translation of the page's diagram *labels* mermaid cannot show as
+    written."""
     reported: set[str] = set()
-    for node in document.findall(diagram_label):
-        label = node.label()
-        entry = catalog.get(label.message)
+    for node in labels:
+        message = node["message"]
+        entry = catalog.get(message)
         if entry is None or entry.fuzzy or not isinstance(entry.string, str):
             continue
         translation = entry.string
-        if not translation or translation == label.message or label.message in reported:
+        if not translation or translation == message or message in reported:
             continue
+        label = node.label()
         reason = unsafe(label, translation)
         if reason is not None:
             reported.add(label.message)

@@ -10,11 +10,16 @@ which the nodes carry), so the next build unpickles it instead of parsing.
 Only a parse that can depend on nothing but its text is kept: it logged no warning, and its
 markdown-it tokens are all plain prose (:func:`is_pure`: paragraphs, emphasis, strong,
 strikethrough, inline code, breaks, links to absolute ``http``/``https``/``mailto`` URLs, none
-with attributes). Roles, directives, footnotes, targets, substitutions, HTML, math, headings and
-relative links are resolved against the project, the page or the environment, so they are parsed
-every build as before. The whole file is valid for one :func:`fingerprint` (Python, docutils,
-Sphinx, MyST, markdown-it, its plugins, seriesbook, the MyST configuration, the language);
-anything else, or a file that cannot be read, starts empty.
+with attributes) or seriesbook's own citation and § roles (``{src}``, ``{sec}``: :data:`PURE_ROLES`,
+whose nodes are made from the role's text and place alone), where the page resolves them to
+those roles and its default domain is the book's ``primary_domain``. Other roles, directives,
+footnotes, targets, substitutions, HTML, math, headings and relative links are resolved against
+the project, the page or the environment, so they are parsed every build as before. The whole
+file is valid for one :func:`fingerprint` (Python, docutils, Sphinx, MyST, markdown-it, its
+plugins, seriesbook, the MyST configuration, the language, the primary domain and which domains
+and roles answer to the names of :data:`PURE_ROLES`); anything else, or a file that cannot be
+read, starts empty. A parse with roles is used only in a page whose default domain is the
+primary one (a ``default-domain`` directive could give a role name another meaning).
 
 Like the search's segmentation cache, the file survives ``-E`` (a fresh environment keeps the
 doctree directory) and holds the current book, not its history: a page read in a build keeps
@@ -33,6 +38,7 @@ import dataclasses
 import pickle
 import sys
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sphinx.util import logging
@@ -53,13 +59,14 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 CACHE_NAME = "seriesbook-messages.pickle"
-FORMAT = 1
+FORMAT = 2
 # The messages each page read in this build published, by page (merged back from -j readers).
 USED_ATTRIBUTE = "seriesbook_kept_messages"
 
 Key = tuple[str, str]  # (message text, document source)
-# The pickled top-level nodes, and the markdown-it environment's word count MyST records
-Entry = tuple[bytes, Any]
+# The pickled top-level nodes, the markdown-it environment's word count MyST records, and
+# whether the parse holds roles (:data:`PURE_ROLES`)
+Entry = tuple[bytes, Any, bool]
 
 # Tokens whose rendering reads nothing but the token (see MyST's render_* methods)
 _PURE_TOKENS = frozenset(
@@ -83,18 +90,53 @@ _PURE_TOKENS = frozenset(
 _ABSOLUTE_SCHEMES = ("http://", "https://", "mailto:")
 
 
-def is_pure(tokens: Sequence[Token]) -> bool:
-    """Whether MyST renders *tokens* (recursively) from their text alone."""
+#: The role names a kept parse may hold: seriesbook's citation and § roles, whose nodes are made
+#: from the role's text and its place in the message alone (when the page resolves the name to
+#: one of :func:`_pure_role_types`).
+PURE_ROLES = ("sec", "src")
+
+
+def _pure_role_types() -> tuple[type, ...]:
+    from seriesbook.citations import SourceRole
+    from seriesbook.sections import SecRole
+
+    return (SourceRole, SecRole)
+
+
+def _primary_default(env: BuildEnvironment) -> bool:
+    """Whether the page being read has the book's ``primary_domain`` as its default domain."""
+    return env.current_document.default_domain is env.domains.get(env.config.primary_domain)
+
+
+def pure_role(env: BuildEnvironment, name: str, resolve: Callable[[str], object]) -> bool:
+    """Whether the role *name* is one of :data:`PURE_ROLES` in the page being read, as
+    *resolve* (docutils' ``roles.role``, which Sphinx hands to the page's domains while it is
+    read) finds it."""
+    return (name.lower() in PURE_ROLES and _primary_default(env)
+            and isinstance(resolve(name), _pure_role_types()))
+
+
+def is_pure(tokens: Sequence[Token], role_ok: Callable[[str], bool] | None = None) -> bool:
+    """Whether MyST renders *tokens* (recursively) from their text alone; a role, if
+    *role_ok* says so of its name."""
     for token in tokens:
         if token.type == "link_open":
             href = str(token.attrs.get("href", ""))
             if set(token.attrs) - {"href", "title"} or not href.startswith(_ABSOLUTE_SCHEMES):
                 return False
+        elif token.type == "myst_role":
+            if role_ok is None or token.attrs or not role_ok(str(token.meta.get("name", ""))):
+                return False
         elif token.type not in _PURE_TOKENS or token.attrs:
             return False
-        if token.children and not is_pure(token.children):
+        if token.children and not is_pure(token.children, role_ok):
             return False
     return True
+
+
+def has_roles(tokens: Sequence[Token]) -> bool:
+    return any(token.type == "myst_role" or (token.children and has_roles(token.children))
+               for token in tokens)
 
 
 def _stable(value: Any) -> Any:
@@ -134,7 +176,27 @@ def fingerprint(env: BuildEnvironment) -> tuple[Any, ...]:
         __version__,
         _stable(env.myst_config),  # type: ignore[attr-defined]
         str(env.config.language),
+        str(env.config.primary_domain),
+        _role_names(env),
     )
+
+
+def _role_names(env: BuildEnvironment) -> tuple[Any, ...]:
+    """What answers to each name of :data:`PURE_ROLES`: the domains having a role of that name,
+    and the role docutils has registered under it."""
+    from docutils.parsers.rst import languages, roles
+    from docutils.utils import Reporter
+
+    quiet = Reporter("", Reporter.SEVERE_LEVEL + 1, Reporter.SEVERE_LEVEL + 1)
+    found = []
+    for name in PURE_ROLES:
+        domains = tuple(sorted(domain.name for domain in env.domains.sorted()
+                               if domain.role(name) is not None))
+        language = languages.get_language("en")  # the stubs type it apart from roles.role's
+        registered = roles.role(name, language, 0, quiet)[0]  # type: ignore[arg-type]
+        kind = type(registered)
+        found.append((name, domains, f"{kind.__module__}.{kind.__qualname__}"))
+    return tuple(found)
 
 
 class KeptMessages(PageStore[Key, Entry]):
@@ -146,7 +208,7 @@ class KeptMessages(PageStore[Key, Entry]):
 
     @staticmethod
     def entry_ok(entry: object) -> bool:
-        return isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], bytes)
+        return isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[0], bytes)
 
     def load(self) -> None:
         super().load()
@@ -180,6 +242,8 @@ def lookup(env: BuildEnvironment, key: Key) -> tuple[list[nodes.Node], Any] | No
     kept = _KEPT.get(env)
     if kept is None or (entry := kept.lookup.get(key)) is None:
         return None
+    if entry[2] and not _primary_default(env):
+        return None  # its roles may mean others here
     _used(env).setdefault(env.current_document.docname, {})[key] = entry
     found: list[nodes.Node] = pickle.loads(entry[0])
     return found, entry[1]
@@ -188,7 +252,9 @@ def lookup(env: BuildEnvironment, key: Key) -> tuple[list[nodes.Node], Any] | No
 def settled(env: BuildEnvironment, key: Key) -> bool:
     """Whether *key*'s parse is kept: it warned nothing and depends on its text alone."""
     kept = _KEPT.get(env)
-    return kept is not None and key in kept.lookup
+    if kept is None or (entry := kept.lookup.get(key)) is None:
+        return False
+    return not entry[2] or _primary_default(env)
 
 
 def keeping(env: BuildEnvironment) -> bool:
@@ -196,8 +262,11 @@ def keeping(env: BuildEnvironment) -> bool:
     return env in _KEPT
 
 
-def keep(env: BuildEnvironment, key: Key, top: Sequence[nodes.Node], words: Any) -> None:
-    """Keep the parse of *key* (its top-level nodes, copied) for the page being read."""
+def keep(
+    env: BuildEnvironment, key: Key, top: Sequence[nodes.Node], words: Any, roles: bool = False
+) -> None:
+    """Keep the parse of *key* (its top-level nodes, copied; *roles*: whether it holds roles)
+    for the page being read."""
     kept = _KEPT.get(env)
     if kept is None:
         return
@@ -206,7 +275,7 @@ def keep(env: BuildEnvironment, key: Key, top: Sequence[nodes.Node], words: Any)
         for node in copy.findall():  # Sphinx's deepcopy gives children the original's document
             compat.detach_document(node)  # (and with it the settings and environment)
     blob = pickle.dumps(copies, pickle.HIGHEST_PROTOCOL)
-    entry = kept.lookup[key] = (blob, words)
+    entry = kept.lookup[key] = (blob, words, roles)
     _used(env).setdefault(env.current_document.docname, {})[key] = entry
 
 

@@ -8,10 +8,12 @@ walks, the throwaway documents and the reference updates of plain-text messages 
 what a translated edition costs beyond the book's own (figures in ``benchmarks/RESULTS.md``).
 
 :class:`QuickLocale` is ``Locale`` run by :func:`seriesbook.compat.translate_page`: the same
-passes, a cheaper walk, and no first-pass publish of a paragraph whose parse is kept (so known
-to warn nothing and to depend on its text alone: the second pass's publish of the same text,
-source and line does everything the first would have), and in the second pass such a message's
-kept nodes without the throwaway document a publish makes around them.
+passes, one cheaper walk (the second pass walks again only under what the first patched), no
+first-pass publish of a paragraph whose parse is kept (so known to warn nothing and to depend on
+its text alone: the second pass's publish of the same text, source and line does everything the
+first would have), and such a message's kept nodes without the throwaway document a publish
+makes around them (a paragraph's in the second pass, a title's in the first). What Sphinx's
+``Locale`` could do instead is proposed in :mod:`seriesbook.compat._i18n`.
 ``seriesbook_speedups = False`` runs Sphinx's ``Locale`` as is; the tests build the translated
 test books both ways and compare doctrees, HTML and warnings.
 """

@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING, Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.transforms import SphinxTransform
-from sphinx.util.nodes import extract_messages
 from sphinx.writers.html5 import HTML5Translator
 from sphinxcontrib.mermaid import mermaid
 
@@ -49,6 +48,7 @@ from seriesbook import compat
 from seriesbook.core.config import is_translated_edition, language_tag, source_language
 from seriesbook.core.escape import html_attribute, html_text, script_json
 from seriesbook.editions._diagrams import diagram_label
+from seriesbook.editions._messages import page_messages_of
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -107,19 +107,36 @@ class MarkSourceText(SphinxTransform):
         if builder is None or builder.format != "html" or not is_translated_edition(self.config):
             return
         source = source_language(self.config)
-        for node, _message in list(extract_messages(self.document)):
+        for node, _message in list(page_messages_of(self.document, self.config)):
             if not isinstance(node, _UNMARKED) and shows_source_text(node):
                 mark(node, source)
-        for block in list(self.document.findall(nodes.literal_block)):
+        blocks: list[nodes.literal_block] = []
+        diagrams: list[mermaid] = []
+        _code_and_diagrams(self.document, blocks, diagrams)
+        for block in blocks:
             if HAN.search(block.astext()):
                 mark(block, source)
-        for diagram in list(self.document.findall(mermaid)):
+        for diagram in diagrams:
             labels = [child for child in diagram.children if isinstance(child, diagram_label)]
             untranslated = [label for label in labels if label["text"] == label["message"]]
             if len(untranslated) == len(labels):  # none: a diagram not split, shown as written
                 _wrap(diagram, source)
             elif untranslated and builder.name != "epub":  # the EPUB's diagrams are images
                 _name_source_labels(diagram, untranslated, source)
+
+
+def _code_and_diagrams(
+    node: nodes.Node, blocks: list[nodes.literal_block], diagrams: list[mermaid]
+) -> None:
+    """The page's literal blocks and diagrams, each in document order: what
+    ``findall(nodes.literal_block)`` and ``findall(mermaid)`` find, in one walk."""
+    if isinstance(node, nodes.literal_block):
+        blocks.append(node)
+    if isinstance(node, mermaid):
+        diagrams.append(node)
+    for child in node.children:
+        if not isinstance(child, nodes.Text):
+            _code_and_diagrams(child, blocks, diagrams)
 
 
 # Where a partly translated diagram names its untranslated labels for seriesbook-diagrams.js.
@@ -205,7 +222,8 @@ def mark_page(
         and _is_marked(title[0])  # the page's title is the source's
     ):
         context["pagetitle"] = f"<span {attributes}>{html_text(pagetitle)}</span>"
-    for caption in _captions_as_written(doctree):
+    captions = _captions_as_written(doctree) if CAPTION_HTML in body else ()  # else none written
+    for caption in captions:
         written = CAPTION_HTML + caption.astext().translate(HTML5Translator.special_characters)
         marked = written.replace('role="heading"', f'{attributes} role="heading"', 1)
         body = body.replace(written, marked, 1)

@@ -15,7 +15,8 @@ A translation adding raw HTML its source does not have (MyST passes ``<b>``, ``<
 Recognizers are plain functions ``text → list of keys``: the sections capability's
 :func:`~seriesbook.sections.section_numbers` and :func:`~seriesbook.sections.find_mentions`, and
 the citations capability's :func:`~seriesbook.citations.find_citations`, so "what is a § number
-/ a chapter mention / a citation" has one definition.
+/ a chapter mention / a citation" has one definition. A catalog's mismatches are found once per
+file state and reported by every build (:mod:`._facts`).
 """
 
 from __future__ import annotations
@@ -26,12 +27,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from seriesbook.core.config import get_config
-from seriesbook.core.problems import Problem, warn
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
-    from babel.messages.catalog import Catalog
     from sphinx.config import Config
 
 Recognizer = Callable[[str], Iterable[str]]
@@ -67,37 +64,6 @@ def differences(msgid: str, msgstr: str, recognizers: Mapping[str, Recognizer]) 
             parts.append("added " + ", ".join(added))
         found.append(f"{what}: {'; '.join(parts)}")
     return found
-
-
-def check_catalog(
-    catalog: Catalog,
-    path: Path,
-    recognizers: Mapping[str, Recognizer],
-    labels: Iterable[str] = (),
-) -> int:
-    """Warn about every translated message of *catalog* whose numbers differ; return the count.
-
-    *labels* are the page's diagram labels: their translations are never MyST (the diagram
-    code escapes them; ``i18n-diagram`` checks them), so raw HTML in one is text."""
-    count = 0
-    labels = set(labels)
-    as_label = {what: found for what, found in recognizers.items() if found is not html_markup}
-    for message in catalog:
-        if not message.id or message.fuzzy or not isinstance(message.string, str):
-            continue
-        if not message.string or message.string == message.id:
-            continue
-        used = as_label if message.id in labels else recognizers
-        problems = differences(str(message.id), message.string, used)
-        if problems:
-            count += 1
-            warn(
-                Problem.I18N_MISMATCH,
-                f"the translation of {_short(str(message.id))!r} differs from its source in "
-                + "; ".join(problems),
-                f"{path}:{message.lineno}",
-            )
-    return count
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -31,18 +31,19 @@ from babel.messages.mofile import read_mo, write_mo
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 from sphinx.util.i18n import CatalogInfo, CatalogRepository
-from sphinx.util.nodes import extract_messages
 
 from seriesbook.core.config import get_config, is_translated_edition, source_language
-from seriesbook.editions._catalogs import load_catalog, read_catalog
-from seriesbook.editions._coverage import catalog_path
-from seriesbook.editions._mismatch import differences, recognizers
-from seriesbook.editions._previous import SUGGESTION_PREFIX
+from seriesbook.editions._catalogs import catalog_path, load_catalog
+from seriesbook.editions._facts import catalog_facts
+from seriesbook.editions._messages import page_messages_of
 from seriesbook.editions._ui import language_name, outdated_mark, outdated_tooltip
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from sphinx.application import Sphinx
     from sphinx.config import Config
+    from sphinx.environment import BuildEnvironment
 
 OUTDATED = "seriesbook_outdated"  # node attribute: the node shows a fuzzy translation
 OUTDATED_CLASS = "seriesbook-outdated"
@@ -54,21 +55,6 @@ def shows_fuzzy(config: Config) -> bool:
     return is_translated_edition(config) and get_config(config).outdated_translations
 
 
-def shown_fuzzy(catalog: Catalog, config: Config) -> set[str]:
-    """The fuzzy messages of *catalog* shown: translated (from this message's own earlier text,
-    not a similar message's suggested by ``update-po``), and keeping their message's § numbers,
-    chapter mentions and citations."""
-    found = recognizers(config, str(config.language))
-    return {
-        message.id
-        for message in catalog
-        if isinstance(message.id, str) and message.id and message.fuzzy
-        and isinstance(message.string, str) and message.string and message.string != message.id
-        and not any(comment.startswith(SUGGESTION_PREFIX) for comment in message.user_comments)
-        and not differences(message.id, message.string, found)
-    }
-
-
 class NoteOutdated(SphinxTransform):
     """Before ``Locale`` (priority 20): note the nodes it will give a fuzzy translation."""
 
@@ -77,16 +63,61 @@ class NoteOutdated(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         if not shows_fuzzy(self.config):
             return
-        path = catalog_path(self.env, str(self.config.language), self.env.current_document.docname)
-        catalog = read_catalog(path, self.config.source_encoding) if path is not None else None
-        if catalog is None:
+        language = str(self.config.language)
+        path = catalog_path(self.env, language, self.env.current_document.docname)
+        facts = catalog_facts(self.config, path, language) if path is not None else None
+        if facts is None or not facts.usable:
             return
-        shown = shown_fuzzy(catalog, self.config)
+        shown = facts.shown_fuzzy
         if not shown:  # most catalogs: no page node to note, no walk of the page
             return
-        for node, msgid in extract_messages(self.document):
+        noted = False
+        for node, msgid in page_messages_of(self.document, self.config):
             if msgid in shown:
-                node[OUTDATED] = True
+                node[OUTDATED] = noted = True
+        if noted and (pages := noted_pages(self.env)) is not None:
+            pages.add(self.env.current_document.docname)
+
+
+#: Environment attribute: the pages :class:`NoteOutdated` noted a node of (no other page has
+#: one: the walks looking for them skip the others, where ``seriesbook_speedups`` is on). It
+#: is made before a build reads every page, so an environment of an earlier seriesbook, which
+#: lacks it, has the walks everywhere until then.
+PAGES_ATTR = "seriesbook_outdated_pages"
+
+
+def noted_pages(env: BuildEnvironment) -> set[str] | None:
+    """The pages noted, or None if not known (an environment that lacks the record)."""
+    pages: set[str] | None = getattr(env, PAGES_ATTR, None)
+    return pages
+
+
+def start_pages(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
+    """``env-before-read-docs``: a build that reads every page notes them from nothing."""
+    if noted_pages(env) is None and set(env.found_docs) <= set(docnames):
+        setattr(env, PAGES_ATTR, set())
+
+
+def may_have_outdated(env: BuildEnvironment, docname: str | None = None) -> bool:
+    """Whether page *docname* (any page, if None: a doctree may hold several) may hold a
+    noted node; always, with ``seriesbook_speedups = False`` or where not known."""
+    pages = noted_pages(env)
+    if pages is None or not get_config(env.config).speedups:
+        return True
+    return bool(pages) if docname is None else docname in pages
+
+
+def purge_pages(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    if (pages := noted_pages(env)) is not None:
+        pages.discard(docname)
+
+
+def merge_pages(
+    app: Sphinx, env: BuildEnvironment, docnames: Iterable[str], other: BuildEnvironment
+) -> None:
+    pages, theirs = noted_pages(env), noted_pages(other)
+    if pages is not None and theirs is not None:
+        pages.update(set(docnames) & theirs)
 
 
 class KeepOutdated(SphinxTransform):
@@ -96,6 +127,8 @@ class KeepOutdated(SphinxTransform):
 
     def apply(self, **kwargs: Any) -> None:
         if not shows_fuzzy(self.config):
+            return
+        if not may_have_outdated(self.env, self.env.current_document.docname):
             return
         for node in list(self.document.findall(nodes.Element)):
             if OUTDATED not in node:
@@ -116,7 +149,7 @@ def add_marks(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: a mark after each outdated passage, linked on a web site."""
     from seriesbook.core.builders import is_website
 
-    if not shows_fuzzy(app.config):
+    if not shows_fuzzy(app.config) or not may_have_outdated(app.env):
         return
     outdated = [node for node in doctree.findall(nodes.Element) if OUTDATED in node]
     if not outdated:
@@ -151,10 +184,12 @@ def _mark(node: nodes.Element, page: str | None, source: str) -> nodes.Element:
 def compile_mo(info: CatalogInfo, config: Config) -> None:
     """Compile *info*'s ``.mo`` again with its shown fuzzy translations (a catalog without fuzzy
     entries keeps Sphinx's ``.mo``)."""
-    catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog
-    if catalog is None or not any(message.fuzzy for message in catalog if message.id):
+    facts = catalog_facts(config, Path(info.po_path), str(config.language))
+    catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog if (
+        facts.has_fuzzy) else None
+    if catalog is None:
         return
-    shown = shown_fuzzy(catalog, config)
+    shown = facts.shown_fuzzy
     compiled = Catalog(charset="utf-8")  # lookups only: no plural forms in the book
     for message in catalog:
         if message.id and (not message.fuzzy or message.id in shown):
@@ -188,8 +223,8 @@ def recompile_stale_mo(app: Sphinx) -> None:
         mo_path = Path(info.mo_path)
         if not mo_path.is_file():
             continue
-        catalog = load_catalog(Path(info.po_path), config.source_encoding).catalog
-        fuzzy = min(shown_fuzzy(catalog, config), default=None) if catalog is not None else None
+        facts = catalog_facts(config, Path(info.po_path), str(config.language))
+        fuzzy = min(facts.shown_fuzzy, default=None)
         if fuzzy is None:
             continue
         try:

@@ -35,6 +35,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from docutils.nodes import Element
+from docutils.parsers.rst import roles
 from docutils.parsers.rst.languages import get_language as get_language_rst
 from myst_parser.config.main import TopmatterReadError, read_topmatter
 from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
@@ -157,11 +158,12 @@ class MystParser(_MystParser):
             document.extend(node.deepcopy() for node in parsed[key])
             return
         with _watch_warnings() as warned:
-            md_env = self._parse_message(inputstring, document, pure_only=True)
+            pure = self._parse_message(inputstring, document, pure_only=True)
         if warned.seen:
             return
-        if md_env is not None and _kept_messages.keeping(env):  # Locale's second publish
-            _kept_messages.keep(env, key, document.children, md_env.get("wordcount"))  # finds it
+        if pure is not None and _kept_messages.keeping(env):  # Locale's second publish
+            md_env, roles = pure  # finds it
+            _kept_messages.keep(env, key, document.children, md_env.get("wordcount"), roles)
         elif reuse:
             parsed[key] = [node.deepcopy() for node in document.children]
 
@@ -174,9 +176,10 @@ class MystParser(_MystParser):
 
     def _parse_message(
         self, inputstring: str, document: nodes.document, *, pure_only: bool = False
-    ) -> dict[str, Any] | None:
-        """Parse *inputstring* into *document*; with *pure_only*, markdown-it's environment if
-        the parse may be kept across builds (:func:`._kept_messages.is_pure`), else None."""
+    ) -> tuple[dict[str, Any], bool] | None:
+        """Parse *inputstring* into *document*; with *pure_only*, markdown-it's environment and
+        whether the parse holds roles if it may be kept across builds
+        (:func:`._kept_messages.is_pure`), else None."""
         env = document.settings.env
         parser = self._kept_parser(env)
         if parser.options.get("document") is not None:  # re-entered while rendering: be safe
@@ -186,13 +189,21 @@ class MystParser(_MystParser):
         keepable = pure_only and not meta and _kept_messages.keeping(env)
         parser.options["document"] = document
         md_env: dict[str, Any] = {}
+
+        def resolve(name: str) -> object:  # as the renderer will (Sphinx's lookup, then docutils')
+            language = get_language_rst(document.settings.language_code)
+            return roles.role(name, language, 0, document.reporter)[0]  # type: ignore[arg-type]
+
+        def role_ok(name: str) -> bool:
+            return _kept_messages.pure_role(env, name, resolve)
+
         try:
             tokens = parser.parse(inputstring, md_env)
-            pure = keepable and _kept_messages.is_pure(tokens)
+            pure = keepable and _kept_messages.is_pure(tokens, role_ok)
             parser.renderer.render(tokens, parser.options, md_env)
         finally:
             parser.options["document"] = None
-        return md_env if pure else None
+        return (md_env, _kept_messages.has_roles(tokens)) if pure else None
 
     @staticmethod
     def _replay(document: nodes.document, top: list[nodes.Node], words: Any) -> None:

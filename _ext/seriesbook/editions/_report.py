@@ -30,20 +30,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from seriesbook.core.percent import floor_percent, percent_text
-from seriesbook.editions._catalogs import read_catalog
+from seriesbook.editions._catalogs import catalog_path
 from seriesbook.editions._coverage import (
     FUZZY,
     TRANSLATED,
     UNTRANSLATED,
-    catalog_path,
+    entry_state,
     message_sections,
-    message_state,
 )
-from seriesbook.editions._machine import is_machine_converted
-from seriesbook.editions._previous import previous_text
+from seriesbook.editions._facts import CatalogFacts, catalog_facts
 
 if TYPE_CHECKING:
-    from babel.messages.catalog import Catalog
     from sphinx.environment import BuildEnvironment
 
 # one token per Han character (or other non-word character), one per run of word characters
@@ -107,21 +104,18 @@ def _page_title(env: BuildEnvironment, docname: str) -> str:
 def page_report(env: BuildEnvironment, language: str, docname: str) -> dict[str, Any]:
     """One page's counts, per § section, and its stale (fuzzy) messages."""
     path = catalog_path(env, language, docname)
-    catalog: Catalog | None = None
-    if path is not None:
-        catalog = read_catalog(path, env.config.source_encoding)
+    catalog: CatalogFacts | None = None
+    if path is not None and (facts := catalog_facts(env.config, path, language)).usable:
+        catalog = facts
     title = _page_title(env, docname)
     titles = _section_titles(env, docname)
     page = _counts()
     sections: dict[str | None, dict[str, Any]] = {}
     stale: list[dict[str, Any]] = []
     for msgid, number in message_sections(env).get(docname, {}).items():
-        state = message_state(msgid, catalog)
-        converted = (
-            state == TRANSLATED
-            and catalog is not None
-            and is_machine_converted(catalog.get(msgid))
-        )
+        entry = catalog.get(msgid) if catalog is not None else None
+        state = entry_state(entry)  # message_state(msgid, catalog)
+        converted = state == TRANSLATED and entry is not None and entry.converted
         _count(page, state, msgid, converted)
         if number not in sections:
             section_title = title if number is None else titles.get(number, f"§{number}")
@@ -141,16 +135,18 @@ def page_report(env: BuildEnvironment, language: str, docname: str) -> dict[str,
     }
 
 
-def _stale(catalog: Catalog, path: Path | None, msgid: str, number: str | None) -> dict[str, Any]:
+def _stale(
+    catalog: CatalogFacts, path: Path | None, msgid: str, number: str | None
+) -> dict[str, Any]:
     message = catalog.get(msgid)
-    old = previous_text(message)
+    old = catalog.previous.get(msgid)
     return {
         "file": str(path) if path is not None else None,
-        "line": getattr(message, "lineno", None),
+        "line": message.lineno if message is not None else None,
         "section": number,
         "old": old,
         "new": msgid,
-        "translation": str(getattr(message, "string", "") or ""),
+        "translation": str((message.string if message is not None else "") or ""),
         "diff": marked_change(old, msgid) if old is not None else None,
     }
 
@@ -158,15 +154,13 @@ def _stale(catalog: Catalog, path: Path | None, msgid: str, number: str | None) 
 def unusable_catalog(env: BuildEnvironment, language: str) -> str | None:
     """``FILE:LINE: why`` of the first catalog of the report's pages that cannot be read (its
     counts would be wrong), or None."""
-    from seriesbook.editions._catalogs import load_catalog
-
     for docname in report_pages(env):
         path = catalog_path(env, language, docname)
         if path is None:
             continue
-        loaded = load_catalog(path, env.config.source_encoding)
-        if loaded.catalog is None and loaded.problems:
-            problem = loaded.problems[0]
+        facts = catalog_facts(env.config, path, language)
+        if not facts.usable and facts.problems:
+            problem = facts.problems[0]
             return f"{problem.path}:{problem.line or 1}: {problem.message}"
     return None
 

@@ -17,9 +17,8 @@ from docutils import nodes
 from seriesbook.core.config import is_translated_edition, language_tag, source_language
 from seriesbook.core.escape import html_attribute, html_text
 from seriesbook.core.percent import floor_percent, percent_text
-from seriesbook.editions._catalogs import read_catalog
-from seriesbook.editions._coverage import catalog_path
-from seriesbook.editions._outdated import shown_fuzzy
+from seriesbook.editions._catalogs import catalog_path
+from seriesbook.editions._facts import catalog_facts
 from seriesbook.editions._report import translation_report
 from seriesbook.editions._ui import (
     status_converted_header,
@@ -93,26 +92,20 @@ class _Titles:
         self.app = app
         self.language = str(app.config.language)
         self.source = html_attribute(language_tag(source_language(app.config)))
-        self.shown: dict[str, dict[str, str]] = {}
+        self.shown: dict[str, set[str]] = {}
 
-    def _translations(self, docname: str) -> dict[str, str]:
+    def _translations(self, docname: str) -> set[str]:
+        """The page's translations the edition shows, as their text reads (once per page: a
+        chapter has a row per §)."""
         if docname not in self.shown:
             path = catalog_path(self.app.env, self.language, docname)
-            catalog = read_catalog(path, self.app.config.source_encoding) if path else None
-            found: dict[str, str] = {}
-            if catalog is not None:
-                fuzzy = shown_fuzzy(catalog, self.app.config)
-                found = {
-                    str(m.id): str(m.string) for m in catalog
-                    if isinstance(m.id, str) and m.id and m.string
-                    and (not m.fuzzy or m.id in fuzzy)
-                }
-            self.shown[docname] = found
+            facts = catalog_facts(self.app.config, path, self.language) if path else None
+            strings = facts.shown_strings if facts is not None else ()
+            self.shown[docname] = {_plain(string) for string in strings}
         return self.shown[docname]
 
     def html(self, docname: str, text: str) -> str:
-        shown = {_plain(string) for string in self._translations(docname).values()}
-        if text in shown:
+        if text in self._translations(docname):
             return html_text(text)
         return f'<span lang="{self.source}">{html_text(text)}</span>'
 

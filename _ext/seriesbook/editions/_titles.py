@@ -80,7 +80,14 @@ def _rename_targets(document: nodes.document, old_name: str, new_name: str) -> N
 
 
 def _has_target(node: nodes.Node) -> bool:
-    return next(iter(node.findall(nodes.target)), None) is not None
+    """Whether *node* is or holds a ``target`` (``findall(nodes.target)`` finds one)."""
+    stack = [node]
+    while stack:
+        found = stack.pop()
+        if isinstance(found, nodes.target):
+            return True
+        stack.extend(child for child in found.children if isinstance(child, nodes.Element))
+    return False
 
 
 class IndexedNodeUpdater(_SphinxNodeUpdater):

@@ -89,6 +89,7 @@ __all__ = [
     "SEC_NUMBER",
     "Mention",
     "MentionKind",
+    "SecRole",
     "SectionCounts",
     "Target",
     "chapter_number",

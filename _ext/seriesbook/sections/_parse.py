@@ -14,7 +14,7 @@ A :class:`Mention`'s ``number`` is the normalised number; its span is the writte
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
@@ -101,9 +101,15 @@ class Recognizer:
     """Finds § and chapter mentions in a text with one compiled alternation."""
 
     regex: re.Pattern[str]
+    #: the regular expression's chapter groups (``chapter0``, ``chapter1``…), in order
+    chapter_groups: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        groups = tuple(g for g in self.regex.groupindex if g.startswith("chapter"))
+        object.__setattr__(self, "chapter_groups", groups)
 
     def find(self, text: str) -> list[Mention]:
-        chapter_groups = [g for g in self.regex.groupindex if g.startswith("chapter")]
+        chapter_groups = self.chapter_groups
         if not chapter_groups and "§" not in text:
             return []
         found: list[Mention] = []

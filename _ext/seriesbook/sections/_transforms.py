@@ -182,7 +182,7 @@ class _DocumentWalk:
             or (isinstance(element, nodes.TextElement) and not isinstance(element, nodes.Inline))
         ):
             where = _Line(element.line)
-        if "section_numbers" in element:  # MyST section_ref marker: ours to link
+        if "section_numbers" in element.attributes:  # MyST section_ref marker: ours to link
             del element["section_numbers"]
             element["classes"] = [c for c in element["classes"] if c != "section-ref"]
         for child in element.children:
@@ -244,7 +244,7 @@ class _DocumentWalk:
         title = _title(section)
         if title is None:
             return
-        text = clean_astext(title)
+        text = _title_text(title)
         line = section.line or title.line
         if (number := section.get(SEC_NUMBER)) is not None:
             anchor = self._anchor(section, section_id(number))
@@ -261,6 +261,19 @@ class _DocumentWalk:
             self.chapter = ChapterRecord(chapter, self.docname, anchor, text, line)
         elif (chapter := section.get(CH_OTHER)) is not None:
             self.other_titles.append(ChapterRecord(chapter, self.docname, "", text, line))
+
+
+def _holds_image_or_raw(node: nodes.Node) -> bool:
+    if isinstance(node, (nodes.image, nodes.raw)):
+        return True
+    return any(_holds_image_or_raw(child) for child in node.children
+               if isinstance(child, nodes.Element))
+
+
+def _title_text(title: nodes.title) -> str:
+    """``clean_astext(title)``: without its copy of the title where there is nothing to clean
+    (no image, no raw node: the copy's text is the title's own)."""
+    return clean_astext(title) if _holds_image_or_raw(title) else title.astext()
 
 
 class LinkSections(SphinxTransform):

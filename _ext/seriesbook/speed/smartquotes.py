@@ -14,7 +14,6 @@ the tests build the translated test books both ways and compare doctrees and HTM
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from sphinx.transforms import SphinxSmartQuotes
@@ -29,14 +28,17 @@ if TYPE_CHECKING:
 
 #: What ``educate_tokens`` can change in a text: quotes and backticks, backslash escapes and the
 #: entities it restores, dashes, ellipses (``...``, ``. . .``).
-EDUCABLE = re.compile(r"""["'`\\&]|--|\.\.|\. \.""")
+EDUCABLE = ('"', "'", "`", "\\", "&", "--", "..", ". .")
 #: ``smartquotes_action`` values whose changes :data:`EDUCABLE` covers (``-1``, "stupefy",
 #: turns typographic characters back to ASCII: Sphinx's transform does that one).
 STUPEFY = "-1"
 
 
 def needs_educating(text: str) -> bool:
-    return EDUCABLE.search(text) is not None
+    """Whether *text* holds any of :data:`EDUCABLE` (written out: cheaper than a regular
+    expression over English text, whose full stops and hyphens start its branches)."""
+    return ('"' in text or "'" in text or "`" in text or "\\" in text or "&" in text
+            or "--" in text or ".." in text or ". ." in text)
 
 
 class QuickSmartQuotes(SphinxSmartQuotes):
