@@ -145,3 +145,25 @@ def test_a_store_takes_in_what_writer_processes_used_and_leaves_no_part_file(
     store.save(store.used, {"ch01", "ch02"})
     assert KeptBlocks.read(path, ("k",)).pages == {
         "ch01": {key_a: "<a>"}, "ch02": {key_a: "<a>", key_b: "<b>"}}
+
+
+def test_a_build_whose_diagrams_are_all_kept_never_loads_merman(
+    rootdir: Path, tmp_path: Path
+) -> None:
+    """merman is loaded to draw, not to name a drawing: its version for the store's key is the
+    installed package's, the one its library reports."""
+    import subprocess
+    import sys
+    from importlib import metadata
+
+    import merman
+
+    assert metadata.version("merman") == merman.Merman().package_version()
+    src = shutil.copytree(rootdir / "test-speed-reading", tmp_path / "book")
+    build = ("import sys; from sphinx.cmd.build import build_main; "
+             "status = build_main(['-q', '-E', '-a', '.', '_build/html', '-d', '_build/dt']); "
+             "print('merman' in sys.modules); sys.exit(status)")
+    loaded = [subprocess.run([sys.executable, "-c", build], cwd=src, capture_output=True,
+                             text=True, check=True).stdout.split()[-1] for _ in range(2)]
+    assert loaded == ["True", "False"]  # drawn, then kept
+    assert "<svg" in (src / "_build" / "html" / "ch03.html").read_text(encoding="utf-8")
