@@ -6,6 +6,7 @@ from __future__ import annotations
 import pickle
 import shutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,33 +34,52 @@ def _edit(src: Path) -> None:
                     + "\n```rust\nfn main() {}\n```\n", encoding="utf-8")
 
 
-def test_kept_code_blocks_write_the_same_site_cold_warm_after_an_edit_and_under_j2(
+@dataclass
+class Step:
+    site: dict[str, bytes]
+    warnings: str
+    highlighted: list[str]  # by this process: under -j 2, the pages after the first are not
+    counted: int  # texts counted by this process (a -j 2 build's readers are other processes)
+    counts: dict[str, Any]
+
+
+def test_kept_reading_and_writing_make_the_same_site_cold_warm_after_an_edit_and_under_j2(
     make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A first build, a fresh-environment build under -j 2, an edit built under -j 2 (a new
-    block highlighted in a writer process), a fresh serial build: the same pages and warnings
-    (both highlighting warnings in every build) as highlighting every block afresh; the kept
-    builds highlight again only the blocks that warned, and the new blocks once."""
+    """A first build, a fresh-environment build under -j 2, an edit built under -j 2 (a page
+    read and new blocks highlighted by other processes), a fresh serial build: the same pages,
+    warnings (both highlighting warnings in every build) and counted figures as highlighting
+    and counting everything afresh; the kept builds highlight again only the blocks that
+    warned, and count nothing they have counted."""
     from seriesbook.speed import highlights
+    from seriesbook.stats import _count, _kept
+    from seriesbook.stats._collect import doc_counts
 
-    calls: list[str] = []
-    fresh = PygmentsBridge.highlight_block
+    highlighted: list[str] = []
+    counted: list[str] = []
+    fresh_highlight, fresh_count = PygmentsBridge.highlight_block, _count.count_text
 
-    def counting(self: PygmentsBridge, source: str, lang: str, *args: Any, **kwargs: Any) -> str:
-        calls.append(lang)
-        return fresh(self, source, lang, *args, **kwargs)
+    def highlight(self: PygmentsBridge, source: str, lang: str, *args: Any, **kw: Any) -> str:
+        highlighted.append(lang)
+        return fresh_highlight(self, source, lang, *args, **kw)
 
-    monkeypatch.setattr(PygmentsBridge, "highlight_block", counting)
+    def count(text: str) -> _count.TextCounts:
+        counted.append(text)
+        return fresh_count(text)
 
-    def steps(speedups: bool) -> list[tuple[dict[str, bytes], str, list[str]]]:
+    monkeypatch.setattr(PygmentsBridge, "highlight_block", highlight)
+    monkeypatch.setattr(_count, "count_text", count)
+
+    def steps(speedups: bool) -> list[Step]:
         src = shutil.copytree(rootdir / "test-speed-reading", tmp_path / f"book-{speedups}")
-        store = src / "_build" / "doctrees" / highlights.CACHE_NAME
+        doctrees = src / "_build" / "doctrees"
         done = []
         for step, (fresh_env, parallel) in enumerate(((True, 0), (True, 2), (False, 2),
                                                        (True, 0))):
             if step == 2:
                 _edit(src)
-            calls.clear()
+            highlighted.clear()
+            counted.clear()
             app = make_app("html", srcdir=src, freshenv=fresh_env, parallel=parallel,
                            confoverrides={"seriesbook_speedups": speedups})
             bridge = app.builder.highlighter  # type: ignore[attr-defined]
@@ -67,27 +87,34 @@ def test_kept_code_blocks_write_the_same_site_cold_warm_after_an_edit_and_under_
             bridges[speedups] = {k: v for k, v in vars(bridge).items() if k not in KEPT_ONLY}
             app.build()
             warnings = app.warning.getvalue().replace(str(src), "<book>")
-            done.append((_site(Path(app.outdir)), warnings, sorted(calls)))
-            assert list(store.parent.glob("*.part")) == []
+            done.append(Step(_site(Path(app.outdir)), warnings, sorted(highlighted),
+                             len(counted), dict(doc_counts(app.env))))
+            assert list(doctrees.glob("*.part")) == []
+            assert not hasattr(app.env, _kept.USED_ATTRIBUTE)  # never pickled
             app.cleanup()
-        assert store.is_file() == speedups
+        for name in (highlights.CACHE_NAME, _kept.CACHE_NAME):
+            assert (doctrees / name).is_file() == speedups
         return done
 
     bridges: dict[bool, dict[str, Any]] = {}
     afresh, kept = steps(False), steps(True)
     assert bridges[True] == bridges[False]  # Sphinx's bridge, copied: its attributes and values
-    for (site, warnings, _), (kept_site, kept_warnings, _) in zip(afresh, kept, strict=True):
-        assert kept_site.keys() == site.keys()
-        assert [name for name in site if kept_site[name] != site[name]] == []
-        assert kept_warnings == warnings
-        assert "'nosuchlanguage' is not known" in warnings and "Retrying in relaxed" in warnings
-    warned = ["json", "nosuchlanguage"]
-    first, parallel, edited, last = (calls for _, _, calls in kept)
-    assert len(first) == len(afresh[0][2]) - 1  # a block shown twice is highlighted once
-    assert parallel == []  # -j 2: the writers' highlighting is not seen here, only the first
-    assert last == warned  # what the -j 2 writer highlighted was kept
-    assert edited == ["cpp"]  # ch01's edited block; ch03's two new ones by a writer process
-    assert "highlight-rust" in kept[2][0]["ch03.html"].decode()
+    for plain, step in zip(afresh, kept, strict=True):
+        assert step.site.keys() == plain.site.keys()
+        assert [name for name in plain.site if step.site[name] != plain.site[name]] == []
+        assert step.warnings == plain.warnings
+        assert "'nosuchlanguage' is not known" in plain.warnings
+        assert "Retrying in relaxed" in plain.warnings
+        assert step.counts == plain.counts and len(step.counts) == 7
+    assert kept[2].counts["ch03"] != kept[1].counts["ch03"]  # the edit was counted
+    first, parallel, edited, last = kept
+    assert len(first.highlighted) == len(afresh[0].highlighted) - 1  # a block shown twice: once
+    assert parallel.highlighted == []  # only the first page is written by this process
+    assert edited.highlighted == ["cpp"]  # ch01's edited block; ch03's new ones by a writer
+    assert last.highlighted == ["json", "nosuchlanguage"]  # what warned; the writer's were kept
+    assert "highlight-rust" in edited.site["ch03.html"].decode()
+    assert [step.counted for step in afresh] == [7, 0, 0, 7]  # 0: read by -j 2 readers
+    assert [step.counted for step in kept] == [7, 0, 0, 0]  # the readers' counts were kept
 
 
 def test_only_plain_arguments_and_pygments_lexers_are_kept(
