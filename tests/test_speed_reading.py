@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sphinx.highlighting import PygmentsBridge
 from sphinx.testing.util import SphinxTestApp
 
@@ -194,3 +196,42 @@ def test_a_build_whose_diagrams_are_all_kept_never_loads_merman(
                              text=True, check=True).stdout.split()[-1] for _ in range(2)]
     assert loaded == ["True", "False"]  # drawn, then kept
     assert "<svg" in (src / "_build" / "html" / "ch03.html").read_text(encoding="utf-8")
+
+
+def test_a_previews_title_text_is_sphinxs_clean_astext() -> None:
+    from docutils import nodes
+    from seriesbook.previews._collect import title_text
+    from sphinx.util.nodes import clean_astext
+
+    image = nodes.image(uri="x.png", alt="图")
+    raw = nodes.raw("", "<b>raw</b>", format="html")
+    titles = [
+        nodes.title("", "§3.2 分配器 Allocator"),
+        nodes.title("", "", nodes.Text("调用 "), nodes.literal("", "torch.add"),
+                    nodes.emphasis("", "", nodes.strong("", "深"))),
+        nodes.title("", "", nodes.Text("图 "), image, nodes.Text(" 之后")),
+        nodes.title("", "", nodes.inline("", "", raw, nodes.Text("余下"))),
+        nodes.title("", ""),
+    ]
+    for title in titles:
+        before = title.pformat()
+        assert title_text(title) == clean_astext(title)
+        assert title.pformat() == before  # the node itself is never changed
+
+
+@given(st.recursive(st.text() | st.integers() | st.none(),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=5), inner, max_size=4), max_leaves=12))
+def test_script_json_escapes_as_one_pattern_would(value: object) -> None:
+    """Each unsafe character replaced in a pass of its own is the pattern's substitution (no
+    replacement holds an unsafe character)."""
+    import json
+    import re
+
+    from seriesbook.core.escape import script_json
+
+    unsafe = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+              "\u2028": "\\u2028", "\u2029": "\\u2029"}
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    expected = re.sub("[<>&\u2028\u2029]", lambda match: unsafe[match.group()], text)
+    assert script_json(value, sort_keys=True) == expected
