@@ -27,14 +27,10 @@ which the main process reads when the build finishes and then deletes.
 from __future__ import annotations
 
 import hashlib
-import logging
 import os
 import pickle
 import secrets
 import sys
-import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -43,9 +39,10 @@ import pygments
 import sphinx
 from sphinx.highlighting import PygmentsBridge, lexer_classes, lexers
 
-from seriesbook import __version__, compat
+from seriesbook import __version__
 from seriesbook.core.config import get_config
 from seriesbook.core.pagestore import PageStore
+from seriesbook.core.watch import watch_warnings
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -135,35 +132,6 @@ def block_key(
     if not (_plain(options) and _plain(arguments)):
         return None
     return (lang, repr(sorted(options.items())), repr(sorted(arguments.items())), source)
-
-
-class _Warned(logging.Handler):
-    """Set when a warning reaches Sphinx's logger (added for the duration of a block)."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.seen = False
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.seen = True
-
-
-@contextmanager
-def _watch() -> Iterator[_Warned]:
-    """Whether Sphinx logged a warning or Python raised one meanwhile; Python's warnings are
-    shown as they would have been (the filters decided inside, as without the watch)."""
-    warned = _Warned()
-    logger = compat.sphinx_logger()
-    logger.addHandler(warned)
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            yield warned
-    finally:
-        logger.removeHandler(warned)
-    for warning in caught:
-        warned.seen = True
-        warnings.showwarning(warning.message, warning.category, warning.filename,
-                             warning.lineno, warning.file, warning.line)
 
 
 class KeptBlocks(PageStore[Key, str]):
@@ -262,7 +230,7 @@ class KeptHighlighter(PygmentsBridge):
         kept = self.store.get(docname, key)
         if kept is not None:
             return kept
-        with _watch() as warned:
+        with watch_warnings() as warned:
             html = super().highlight_block(source, lang, opts, force, location, **kwargs)
         if not warned.seen and isinstance(html, str):
             self.store.put(docname, key, html)
