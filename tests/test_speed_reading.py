@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from docutils import nodes
 from hypothesis import given
 from hypothesis import strategies as st
 from sphinx.highlighting import PygmentsBridge
@@ -199,7 +200,6 @@ def test_a_build_whose_diagrams_are_all_kept_never_loads_merman(
 
 
 def test_a_previews_title_text_is_sphinxs_clean_astext() -> None:
-    from docutils import nodes
     from seriesbook.previews._collect import title_text
     from sphinx.util.nodes import clean_astext
 
@@ -331,3 +331,37 @@ def test_a_kept_parse_is_the_parse(tmp_path: Path) -> None:
     assert not parses.plain([Token("text", "", 0, meta={"node": object()})])
     other = create_md_parser(MdParserConfig(), SphinxRenderer)
     assert parses.fingerprint(other) != parses.fingerprint(md)
+
+
+def test_code_blocks_get_the_language_sphinxs_walk_gives_them(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each page's doctree after the quick transform is the one after Sphinx's; a page with a
+    ``highlight`` directive (ch06) takes Sphinx's walk, the others do not."""
+    from seriesbook.speed.codelang import QuickHighlightLanguage
+    from sphinx.transforms.post_transforms.code import HighlightLanguageTransform
+
+    src = shutil.copytree(rootdir / "test-speed-reading", tmp_path / "book")
+    app = make_app("html", srcdir=src)
+    app.build()
+    assert QuickHighlightLanguage in app.registry.get_post_transforms()
+    assert HighlightLanguageTransform not in app.registry.get_post_transforms()
+    walked: list[str] = []
+    sphinx_apply = HighlightLanguageTransform.apply
+
+    def apply(self: HighlightLanguageTransform, **kwargs: Any) -> None:
+        walked.append(self.env.current_document.docname)
+        sphinx_apply(self, **kwargs)
+
+    monkeypatch.setattr(HighlightLanguageTransform, "apply", apply)
+    for docname in sorted(app.env.all_docs):
+        app.env.current_document.docname = docname
+        doctree = app.env.get_doctree(docname)
+        theirs, ours = doctree.deepcopy(), doctree.deepcopy()
+        HighlightLanguageTransform(theirs).apply()
+        walked.remove(docname)
+        QuickHighlightLanguage(ours).apply()
+        assert ours.pformat() == theirs.pformat()
+        assert any(node.get("language") for node in ours.findall(nodes.literal_block)) == (
+            docname != "index")
+    assert walked == ["ch06"]

@@ -161,3 +161,13 @@ def replace_transform(app: Sphinx, old: type[Transform], new: type[Transform]) -
     for index, transform in enumerate(transforms):
         if transform is old:
             transforms[index] = new
+
+
+def replace_post_transform(app: Sphinx, old: type[Transform], new: type[Transform]) -> None:
+    """Resolve with *new* where Sphinx registered the post-transform *old* (a subclass of it,
+    the same place in the list): ``get_post_transforms`` hands out the registry's own list, and
+    Sphinx offers no way to remove a post-transform. Nothing happens if *old* is not there."""
+    transforms = app.registry.get_post_transforms()
+    for index, transform in enumerate(transforms):
+        if transform is old:
+            transforms[index] = new
