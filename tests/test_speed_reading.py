@@ -365,3 +365,26 @@ def test_code_blocks_get_the_language_sphinxs_walk_gives_them(
         assert any(node.get("language") for node in ours.findall(nodes.literal_block)) == (
             docname != "index")
     assert walked == ["ch06"]
+
+
+@pytest.mark.parametrize("frozen_before", [False, True])
+def test_what_lives_through_a_build_is_frozen_until_it_finishes(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, frozen_before: bool
+) -> None:
+    """The heap is frozen from builder-inited (the collector skips it while pages are read
+    and written) and let go when the build finishes; a heap frozen by another is left so."""
+    import gc
+
+    src = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / "book")
+    if frozen_before:
+        gc.freeze()
+    try:
+        app = make_app("html", srcdir=src, confoverrides={
+            "extensions": ["seriesbook.site", "seriesbook.speed.heap"]})
+        during: list[int] = []
+        app.connect("env-before-read-docs", lambda *_: during.append(gc.get_freeze_count()))
+        app.build()
+        assert during[0] > 0
+        assert (gc.get_freeze_count() > 0) == frozen_before
+    finally:
+        gc.unfreeze()
