@@ -371,20 +371,33 @@ def test_code_blocks_get_the_language_sphinxs_walk_gives_them(
 def test_what_lives_through_a_build_is_frozen_until_it_finishes(
     make_app: MakeApp, rootdir: Path, tmp_path: Path, frozen_before: bool
 ) -> None:
-    """The heap is frozen from builder-inited (the collector skips it while pages are read
-    and written) and let go when the build finishes; a heap frozen by another is left so."""
+    """The heap is frozen while a build reads and writes (the collector skips it) and let go
+    when the build finishes, also when it fails and never for an application not built; a
+    heap frozen by another is left so."""
     import gc
 
+    from sphinx.errors import ExtensionError
+
     src = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / "book")
+    gc.unfreeze()
     if frozen_before:
         gc.freeze()
     try:
-        app = make_app("html", srcdir=src, confoverrides={
-            "extensions": ["seriesbook.site", "seriesbook.speed.heap"]})
+        extensions = ["seriesbook.site", "seriesbook.speed.heap"]
+        make_app("html", srcdir=src, confoverrides={"extensions": extensions})
+        assert (gc.get_freeze_count() > 0) == frozen_before  # created, not built
         during: list[int] = []
-        app.connect("env-before-read-docs", lambda *_: during.append(gc.get_freeze_count()))
-        app.build()
-        assert during[0] > 0
-        assert (gc.get_freeze_count() > 0) == frozen_before
+        for fail in (False, True):
+            app = make_app("html", srcdir=src, confoverrides={"extensions": extensions})
+            app.connect("env-before-read-docs", lambda *_: during.append(gc.get_freeze_count()),
+                        priority=900)
+            if fail:
+                app.connect("doctree-resolved", lambda *_: 1 / 0)
+            try:
+                app.build(force_all=True)
+            except ExtensionError:  # the handler's error, as Sphinx reports it
+                assert fail
+            assert (gc.get_freeze_count() > 0) == frozen_before
+        assert len(during) == 2 and all(during)
     finally:
         gc.unfreeze()

@@ -23,13 +23,14 @@ its own settings back. The ``seriesbook`` command owns its process and keeps the
 end (:func:`relax_process`): putting them back just before exiting made the collector catch up
 on the whole heap for nothing. Nothing a build produces depends on when cycles are collected.
 
-What is alive when the builder is ready (the modules, the theme, the configuration and, in an
-incremental build, the environment unpickled from the last one: hundreds of thousands of
+What is alive when a build starts reading (the modules, the theme, the configuration and, in
+an incremental build, the environment unpickled from the last one: hundreds of thousands of
 objects) lives through the build; the collector's passes over it find nothing. :func:`setup`
-freezes it at ``builder-inited`` (:func:`gc.freeze`: the collector skips it, and ``-j``
-workers forked later do not copy its pages by scanning it) and lets it go when the build
-finishes, so a process that goes on collects it as before. A heap something else has frozen
-is left alone.
+freezes it at ``env-before-read-docs`` (:func:`gc.freeze`: the collector skips it, and ``-j``
+workers forked later do not copy its pages by scanning it) and lets it go at ``build-finished``,
+which Sphinx emits for every build that started, failed or not, so a process that goes on (an
+application never built included) collects it as before. A heap something else has frozen is
+left alone.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
 
 #: gc thresholds during a build: a collection every 50,000 net allocations of tracked objects
@@ -99,12 +101,12 @@ def paused() -> Iterator[None]:
 
 
 class _Settled:
-    """The heap frozen once the builder is ready, until the (first) build finishes."""
+    """The heap frozen while a build reads and writes, until it finishes."""
 
     def __init__(self) -> None:
         self.frozen = False
 
-    def freeze(self, app: Sphinx) -> None:
+    def freeze(self, app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
         if gc.get_freeze_count() == 0:  # not another's frozen heap
             gc.freeze()
             self.frozen = True
@@ -121,7 +123,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from seriesbook import __version__
 
     settled = _Settled()
-    app.connect("builder-inited", settled.freeze)
+    app.connect("env-before-read-docs", settled.freeze)
     app.connect("build-finished", settled.unfreeze, priority=1000)
     previous = _relax()
     if previous is not None:
