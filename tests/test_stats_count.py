@@ -89,3 +89,22 @@ def test_doctree_rules() -> None:
     counts = count_doctree(doctree)
     # han: 标题 链接; words: Title foobar end start
     assert (counts.han, counts.english, counts.mermaid) == (4, 4, 2)
+
+
+def test_every_diagram_counts_even_where_its_text_does_not() -> None:
+    """The walk that gathers the text counts the diagrams too, those inside what it skips
+    (a diagram in the translation notice, in a comment) as ``findall`` would."""
+    from seriesbook.stats._count import gathered
+
+    def diagram() -> mermaid:
+        node = mermaid()
+        node["code"] = "graph TD\n  甲 --> 乙"
+        return node
+
+    notice = nodes.admonition("", nodes.paragraph(text="译文"), diagram())
+    notice["classes"] = ["seriesbook-translation-notice"]
+    doctree = nodes.section("", nodes.title(text="标题"), notice, nodes.comment("", "", diagram()),
+                            nodes.container("", diagram()), diagram())
+    text, diagrams = gathered(doctree)
+    assert diagrams == sum(1 for _ in doctree.findall(mermaid)) == 4
+    assert "译文" not in text and "标题" in text

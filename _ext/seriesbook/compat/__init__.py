@@ -22,6 +22,7 @@ from seriesbook.compat._jieba import (
     import_jieba,
     total,
 )
+from seriesbook.compat._myst import myst_parse_page
 from seriesbook.compat._sphinx import (
     ENVIRONMENT_BOOKKEEPING,
     SphinxNodeUpdater,
@@ -36,6 +37,7 @@ from seriesbook.compat._sphinx import (
     init_search_language,
     replace_listener,
     replace_node_updater,
+    replace_post_transform,
     replace_transform,
     sphinx_logger,
 )
@@ -64,8 +66,10 @@ __all__ = [
     "frequencies",
     "import_jieba",
     "init_search_language",
+    "myst_parse_page",
     "replace_listener",
     "replace_node_updater",
+    "replace_post_transform",
     "replace_transform",
     "sphinx_logger",
     "total",
@@ -239,6 +243,35 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("SphinxComponentRegistry.get_transforms", "replace_transform",
              "sphinx.registry.SphinxComponentRegistry.get_transforms",
              "1f9ba0d953b1dde6f4227291719a444cd542175bdebd315057071b13122febfd"),
+    # a copy of MyST's page parse with the tokens handed in (markdown-it's render spelt out),
+    # and what a kept token stream relies on: the parse reads its text, its options and rules
+    # (made from MyST's configuration) and an empty environment, and writes tokens and that
+    # environment only (seriesbook.speed.parses)
+    Internal("myst_parser.parsers.sphinx_.MystParser.parse", "myst_parse_page",
+             "myst_parser.parsers.sphinx_.MystParser.parse",
+             "0d71d5731b4a6f7c643ac3d578f5c690f02710b43d18b270160ccdab3b28a0aa"),
+    Internal("markdown_it.main.MarkdownIt.render", "myst_parse_page",
+             "markdown_it.main.MarkdownIt.render",
+             "c7077a316ec83c063b0b43a0eca38ae199bc38800391e1f9a8f6ca21a737b3f4"),
+    Internal("markdown_it.main.MarkdownIt.parse", "myst_parse_page",
+             "markdown_it.main.MarkdownIt.parse",
+             "53debddf0ee26ec879591a0426a360d59601a61882d969c257a82e00d48bc268"),
+    Internal("myst_parser.parsers.mdit.create_md_parser", "myst_parse_page",
+             "myst_parser.parsers.mdit.create_md_parser",
+             "b7ba52b19650dc63615e31b24526a2c943849aff182161d9e150ca8d0c16e04d"),
+    Internal("SphinxComponentRegistry.get_post_transforms", "replace_post_transform",
+             "sphinx.registry.SphinxComponentRegistry.get_post_transforms",
+             "d5c348bd48729084667e2cbf3de5bad851014a59ce8dddbf294596effae1c4af"),
+    # what seriesbook.speed.codelang's subclass relies on: the transform's walk, and the
+    # visitor's state (the default pushed at the document, changed only by these two nodes)
+    Internal("sphinx.transforms.post_transforms.code.HighlightLanguageVisitor",
+             "replace_post_transform",
+             "sphinx.transforms.post_transforms.code.HighlightLanguageTransform",
+             "208edb64cf5d08d408ff424a2396d5215fa5adaf1e90bf693bfd7915d555c253"),
+    Internal("sphinx.transforms.post_transforms.code.HighlightLanguageVisitor.visit_literal_block",
+             "replace_post_transform",
+             "sphinx.transforms.post_transforms.code.HighlightLanguageVisitor",
+             "326163551f2315795b9f33313f2d9edd3a234c9d3bf96d0aa4a0a8a4b0c338b8"),
     Internal("jieba.Tokenizer.FREQ", "frequencies", "jieba.Tokenizer.initialize",
              "37d4a8937f6058fa2614a2ec3ca1751cbe4ecd9e5168b89aa0a03e5db635f541"),
     Internal("jieba.Tokenizer.total", "total", "jieba.Tokenizer.initialize",

@@ -181,3 +181,13 @@ def replace_listener(
             listeners[index] = listener._replace(handler=make_handler(listener.handler))
             return True
     return False
+
+
+def replace_post_transform(app: Sphinx, old: type[Transform], new: type[Transform]) -> None:
+    """Resolve with *new* where Sphinx registered the post-transform *old* (a subclass of it,
+    the same place in the list): ``get_post_transforms`` hands out the registry's own list, and
+    Sphinx offers no way to remove a post-transform. Nothing happens if *old* is not there."""
+    transforms = app.registry.get_post_transforms()
+    for index, transform in enumerate(transforms):
+        if transform is old:
+            transforms[index] = new

@@ -320,7 +320,7 @@ class SeriesbookConfig:
         True,
         "Build-speed machinery: the reduced sidebar tocs, kept compiled templates, translated "
         "messages parsed once and kept, the title index inside Locale, citations' highlighted "
-        "lines and the pages' icons kept. Off: Sphinx's own paths "
+        "lines, code blocks' highlighting and the pages' icons kept. Off: Sphinx's own paths "
         "(the pages are the same byte for byte; for comparing, or to rule them out).",
         "",
         check=_is_bool,

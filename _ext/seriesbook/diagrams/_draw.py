@@ -6,18 +6,23 @@ The drawing is the same for every format and theme: labels are SVG ``<text>`` (n
 property with that colour as its fallback (:func:`themed`): a page's stylesheet switches them for
 dark mode, and a reader without the stylesheet (an EPUB, a saved file) sees the light drawing.
 The SVG's id is :data:`ID_PLACEHOLDER`, so the page can give each copy an id of its own.
+
+merman (a large native library) and the label measurer are imported when a diagram is drawn,
+not with this module: a build whose diagrams are all in the store never loads them.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import re
 from functools import cache
+from importlib import metadata
+from typing import TYPE_CHECKING
 
-import merman
-
-from seriesbook.diagrams._measure import LabelMeasurer
+if TYPE_CHECKING:
+    import merman
 
 ID_PLACEHOLDER = "seriesbook-diagram-id"
 FONTS = '"Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif'
@@ -69,20 +74,29 @@ class DrawError(Exception):
 
 
 def renderer_version() -> str:
-    """What a drawing depends on besides its code (part of the cache key)."""
-    return json.dumps([merman.Merman().package_version(), SITE_CONFIG], sort_keys=True)
+    """What a drawing depends on besides its code (part of the cache key): merman's version,
+    as its package is installed (the version its library reports, without loading it)."""
+    return json.dumps([metadata.version("merman"), SITE_CONFIG], sort_keys=True)
 
 
 @cache
 def _engine(pid: int) -> merman.MermanEngine:
-    """One engine per process (``-j`` forks: a worker never shares its parent's)."""
+    """One engine per process (``-j`` forks: a worker never shares its parent's), let go at
+    exit while merman is whole (imported after this module, merman is torn down first)."""
+    import merman
+
+    from seriesbook.diagrams._measure import LabelMeasurer
+
     services = merman.MermanEngineServices().with_text_measurer(LabelMeasurer())
     options = json.dumps({"site_config": SITE_CONFIG})
+    atexit.register(_engine.cache_clear)
     return merman.MermanEngine(options, services)
 
 
 def draw(code: str) -> str:
     """The themed SVG of *code*, or :class:`DrawError`."""
+    import merman
+
     options = json.dumps({"svg": {"diagram_id": ID_PLACEHOLDER}})
     try:
         svg = _engine(os.getpid()).render_svg(code, options)

@@ -38,6 +38,14 @@ def flat_text(text: str) -> str:
     return _SPACES.sub(" ", _CJK_BREAK.sub("", text)).strip()
 
 
+def title_text(node: nodes.Element) -> str:
+    """Sphinx's ``clean_astext``: the text without images' alt text or raw markup, which it
+    gets from a copy of the node; a title holding neither is its own text, without the copy."""
+    if any(isinstance(inner, nodes.image | nodes.raw) for inner in node.findall(nodes.Element)):
+        return clean_astext(node)
+    return node.astext()
+
+
 def clipped(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
@@ -118,7 +126,7 @@ def opening(
             title = child[0] if child.children and isinstance(child[0], nodes.title) else None
             if title is None:
                 break
-            heading = Block("s", clean_astext(title), lang if lang and untranslated(title) else "")
+            heading = Block("s", title_text(title), lang if lang and untranslated(title) else "")
             return (heading, *opening(child, lang, untranslated)[: MAX_BLOCKS - 1])
         if isinstance(child, nodes.title | nodes.section):
             continue
@@ -177,7 +185,7 @@ def collect(app: Sphinx, doctree: nodes.document) -> None:
             title_node = section[0] if isinstance(section[0], nodes.title) else None
             title_lang = lang if lang and title_node and untranslated(title_node) else ""
             if title_node is not None:  # as the page shows it (after smart quotes)
-                title = shown_title(kind, number, clean_astext(title_node))
+                title = shown_title(kind, number, title_text(title_node))
             found[ids[0]] = TargetPreview(kind, number, ids[0], title, title_lang,
                                           opening(section, lang, untranslated))
     domain = previews_domain(env)

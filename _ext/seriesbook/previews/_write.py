@@ -81,6 +81,7 @@ class PageWriter:
         self.siblings: SiblingPreviews | None = None
         self.index: dict[str, tuple[str, TargetPreview]] | None = None
         self.kept: KeptHighlights | None = None
+        self.uris: dict[str, str] = {}  # the page being written's links to each page
 
     def reset(self, app: Sphinx, env: BuildEnvironment) -> None:
         """``env-updated``: the targets may have changed; siblings are read again."""
@@ -107,6 +108,7 @@ class PageWriter:
             if entry is not None:
                 citations.setdefault(citation_url(spec, record.citation), entry)
         found: dict[str, dict[str, Any]] = {}
+        self.uris = {}
         for reference in doctree.findall(nodes.reference):
             href, entry = self._preview(app, reference, docname, citations)
             if entry is not None:
@@ -136,9 +138,12 @@ class PageWriter:
         if found is None:
             return None
         target_doc, preview = found
-        here = target_doc == docname if not page else (
-            app.builder.get_relative_uri(docname, target_doc) == page)
-        return preview.to_json() if here else None
+        if not page:
+            return preview.to_json() if target_doc == docname else None
+        uri = self.uris.get(target_doc)
+        if uri is None:
+            uri = self.uris[target_doc] = app.builder.get_relative_uri(docname, target_doc)
+        return preview.to_json() if uri == page else None
 
     def write(self, app: Sphinx, doctree: nodes.document, docname: str) -> None:
         """``doctree-resolved``: write ``_previews/<docname>.js`` when the page has previews."""

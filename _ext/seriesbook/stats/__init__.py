@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from seriesbook import __version__
 from seriesbook.core.config import is_translated_edition
+from seriesbook.stats import _kept
 from seriesbook.stats._collect import StatsCollector
 from seriesbook.stats._directive import BookStats, render_book_stats
 from seriesbook.stats._gates import gate_minimums, warn_failed_gates
@@ -42,6 +43,9 @@ def _check_gates(app: Sphinx, env: BuildEnvironment) -> None:
 def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.core.config")
     app.add_env_collector(StatsCollector)
+    app.connect("env-before-read-docs", _kept.load)
+    app.connect("env-merge-info", _kept.merge)
+    app.connect("env-updated", _kept.save)
     app.add_directive("book-stats", BookStats)
     app.connect("env-check-consistency", _check_gates)
     app.connect("doctree-resolved", render_book_stats)

@@ -1,9 +1,10 @@
 """Per-document figures kept in the build environment, so ``-j`` and incremental builds agree.
 
 Each document is counted once, at ``doctree-read`` (after every read transform, so a translated
-edition counts its translated text), and its figures live in the environment until the document
-is purged. Pages holding ``{book-stats}`` are re-read whenever any document changed, so their
-table never shows stale figures.
+edition counts its translated text; the counting of a text seen before is kept across builds,
+:mod:`._kept`), and its figures live in the environment until the document is purged. Pages
+holding ``{book-stats}`` are re-read whenever any document changed, so their table never shows
+stale figures.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from sphinx.environment.collectors import EnvironmentCollector
 
-from seriesbook.stats._count import DocCounts, count_doctree
+from seriesbook.stats._count import DocCounts, gathered
+from seriesbook.stats._kept import text_counts
 
 if TYPE_CHECKING:
     from collections.abc import Set
@@ -60,7 +62,10 @@ class StatsCollector(EnvironmentCollector):
         stats_pages(env).update(stats_pages(other) & docnames)
 
     def process_doc(self, app: Sphinx, doctree: nodes.document) -> None:
-        doc_counts(app.env)[app.env.current_document.docname] = count_doctree(doctree)
+        text, diagrams = gathered(doctree)
+        han, english = text_counts(app.env, text)  # count_doctree's figures, kept by text
+        counts = DocCounts(han=han, english=english, mermaid=diagrams)
+        doc_counts(app.env)[app.env.current_document.docname] = counts
 
     def get_outdated_docs(
         self,

@@ -18,8 +18,10 @@ from sphinxcontrib.mermaid import mermaid
 
 from seriesbook.core.text import HAN
 
-ASCII_RUN = re.compile(r"[A-Za-z0-9_]+")
-LETTER = re.compile(r"[A-Za-z]")
+#: A maximal run of ``[A-Za-z0-9_]`` holding a letter, matched from its start only (the
+#: lookbehind) and without backtracking: one match per English word.
+ENGLISH_WORD = re.compile(r"(?<![A-Za-z0-9_])[0-9_]*+[A-Za-z][A-Za-z0-9_]*+")
+HAN_RUN = re.compile(f"{HAN.pattern}+")
 
 #: Elements whose text is not rendered prose; nothing inside them counts.
 EXCLUDED: tuple[type[nodes.Node], ...] = (
@@ -61,8 +63,8 @@ class DocCounts:
 
 def count_text(text: str) -> TextCounts:
     """Han code points, and maximal ``[A-Za-z0-9_]`` runs holding at least one letter."""
-    english = sum(1 for run in ASCII_RUN.findall(text) if LETTER.search(run))
-    return TextCounts(han=len(HAN.findall(text)), english=english)
+    han = sum(map(len, HAN_RUN.findall(text)))
+    return TextCounts(han=han, english=len(ENGLISH_WORD.findall(text)))
 
 
 def _is_excluded(node: nodes.Element) -> bool:
@@ -71,30 +73,39 @@ def _is_excluded(node: nodes.Element) -> bool:
     return not EXCLUDED_CLASSES.isdisjoint(node.get("classes", ()))
 
 
-def _gather(node: nodes.Node, parts: list[str]) -> None:
+def _gather(node: nodes.Node, parts: list[str], diagrams: list[nodes.Node]) -> None:
+    """*node*'s countable text onto *parts*, and every diagram in it (counted ones or not)
+    onto *diagrams*: one walk for both."""
     if isinstance(node, nodes.Text):
         parts.append(str(node))
         return
     if isinstance(node, EXCLUDED) or (isinstance(node, nodes.Element) and _is_excluded(node)):
+        diagrams.extend(node.findall(mermaid))
         return
     block = not isinstance(node, nodes.Inline)
     if block:
         parts.append("\n")
     for child in node.children:
-        _gather(child, parts)
+        _gather(child, parts, diagrams)
     if block:
         parts.append("\n")
 
 
+def gathered(doctree: nodes.Node) -> tuple[str, int]:
+    """The document's countable text (blocks separated by line breaks) and its diagrams."""
+    parts: list[str] = []
+    diagrams: list[nodes.Node] = []
+    _gather(doctree, parts, diagrams)
+    return "".join(parts), len(diagrams)
+
+
 def rendered_text(doctree: nodes.Node) -> str:
     """The document's countable text, blocks separated by line breaks."""
-    parts: list[str] = []
-    _gather(doctree, parts)
-    return "".join(parts)
+    return gathered(doctree)[0]
 
 
 def count_doctree(doctree: nodes.Node) -> DocCounts:
     """Count one document's doctree by the rules above."""
-    text = count_text(rendered_text(doctree))
-    diagrams = sum(1 for _ in doctree.findall(mermaid))
-    return DocCounts(han=text.han, english=text.english, mermaid=diagrams)
+    text, diagrams = gathered(doctree)
+    counts = count_text(text)
+    return DocCounts(han=counts.han, english=counts.english, mermaid=diagrams)
