@@ -22,8 +22,10 @@ from seriesbook.compat._jieba import (
     import_jieba,
     total,
 )
+from seriesbook.compat._search import FedPage, feed_page, restore_page
 from seriesbook.compat._sphinx import (
     ENVIRONMENT_BOOKKEEPING,
+    Feed,
     SphinxNodeUpdater,
     after_logging_setup,
     application,
@@ -36,6 +38,7 @@ from seriesbook.compat._sphinx import (
     init_search_language,
     replace_node_updater,
     replace_transform,
+    route_feed,
     sphinx_logger,
 )
 
@@ -43,6 +46,8 @@ __all__ = [
     "ENVIRONMENT_BOOKKEEPING",
     "INTERNALS",
     "REASSIGNED",
+    "FedPage",
+    "Feed",
     "Internal",
     "PreviousParser",
     "Reassigned",
@@ -56,6 +61,7 @@ __all__ = [
     "double_total",
     "educate_quotes",
     "empty_tokenizer",
+    "feed_page",
     "fetch_like_intersphinx",
     "filter_compiled_catalogs",
     "forget_translations",
@@ -64,6 +70,8 @@ __all__ = [
     "init_search_language",
     "replace_node_updater",
     "replace_transform",
+    "restore_page",
+    "route_feed",
     "sphinx_logger",
     "total",
     "translate_page",
@@ -104,6 +112,9 @@ REASSIGNED: tuple[Reassigned, ...] = (
     Reassigned("builder.compile_catalogs", "filter_compiled_catalogs",
                "no event between Sphinx's choice of catalogs and their compiling, and every "
                "builder compiles; the instance's method is wrapped, the class untouched."),
+    Reassigned("indexer.feed", "route_feed",
+               "no hook gives the search index a page's words kept from an earlier build; "
+               "this build's indexer instance's method is wrapped, the class untouched."),
 )
 
 
@@ -155,6 +166,17 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("SearchChinese.__init__", "init_search_language",
              "sphinx.search.zh.SearchChinese.__init__",
              "0f9f9dd26e40920bad7860d6b05ec8b6af82ffe3e89723b707469b2b4cdb57fa"),
+    # a copy of IndexBuilder.feed that says what it added, and its inverse
+    *(Internal(f"IndexBuilder.{name}", door, "sphinx.search.IndexBuilder.feed",
+               "056af53b330d8dac4d0d499a39e57cffbc1aec743757f0fd2d59034635611a48")
+      for door in ("feed_page", "restore_page")
+      for name in ("_titles", "_filenames", "_all_titles", "_title_mapping", "_mapping",
+                   "_index_entries")),
+    Internal("IndexBuilder._word_collector", "feed_page", "sphinx.search.IndexBuilder.feed",
+             "056af53b330d8dac4d0d499a39e57cffbc1aec743757f0fd2d59034635611a48"),
+    Internal("sphinx.search._feed_visit_nodes", "feed_page",
+             "sphinx.search.IndexBuilder._word_collector",
+             "76db48f1e261e3eedf6b879517280fa50b86e518502043eb7461d2146ac9b4e2"),
     Internal("sphinx.ext.intersphinx._load._fetch_inventory_data", "fetch_like_intersphinx",
              "sphinx.ext.intersphinx._load._fetch_inventory_data",
              "a40f5898c68104c52aa28b246db0aaf435fed90530c8720f687d7f979ae50647",

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
-    from sphinx.search import SearchLanguage
+    from sphinx.search import IndexBuilder, SearchLanguage
 
 
 #: The private attributes of Sphinx's environment that are its own bookkeeping (the application,
@@ -136,6 +136,30 @@ def init_search_language(language: SearchLanguage, options: dict[str, str]) -> N
     from sphinx.search import SearchLanguage
 
     SearchLanguage.__init__(language, options)
+
+
+#: Sphinx's ``IndexBuilder.feed(docname, filename, title, doctree)``.
+Feed = Callable[[str, str, str, "nodes.document"], None]
+
+
+def route_feed(
+    indexer: IndexBuilder, feed: Callable[[Feed, str, str, str, nodes.document], None]
+) -> None:
+    """Send *indexer*'s ``feed(docname, filename, title, doctree)`` calls through *feed*, which
+    gets Sphinx's own method first.
+
+    The HTML builder feeds each page it writes to its search index, and no hook lets an
+    extension give the index a page's words it kept from an earlier build instead of having
+    the page walked, split and stemmed again. So the indexer *instance*'s method is wrapped
+    (the class untouched), for this build's indexer only: one of the stated exceptions in
+    :data:`seriesbook.compat.REASSIGNED`.
+    """
+    sphinx_feed = indexer.feed
+
+    def routed(docname: str, filename: str, title: str, doctree: nodes.document) -> None:
+        feed(sphinx_feed, docname, filename, title, doctree)
+
+    setattr(indexer, "feed", routed)  # noqa: B010 (a method of the instance)
 
 
 def fetch_like_intersphinx(app: Sphinx, target_uri: str, location: str) -> bytes:

@@ -1,0 +1,149 @@
+"""The book's § postings, kept across builds and updated for the pages whose § parts changed.
+
+The index locates each key in the § it occurs in (:mod:`~seriesbook.search.compact`): the §
+are numbered through the book in page order, and each key's § numbers are written as a
+:func:`~seriesbook.search.compact.section_list`. :func:`book_postings` makes every key's list
+from every page's parts; with the last build's :class:`Postings` (in the search's store) and
+the same pages, each with as many parts as before, it takes only the changed pages' keys out
+and puts their new ones in: the other keys' lists are the same numbers, so the same strings.
+What it gives is the same either way (``tests/test_search_pages.py`` compares both).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right, insort
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from itertools import accumulate
+from json.encoder import encode_basestring_ascii
+from typing import NamedTuple
+
+from seriesbook.search.digits import is_bigram, read_section_list, section_list
+from seriesbook.search.sections import SectionText
+
+Parts = Sequence[SectionText]
+
+
+class Postings(NamedTuple):
+    """Each page's § (anchors, lengths), the § whose titles are untranslated, and each key's
+    § list and count; the pages they were made from (name and a token of its parts), and the
+    keys in the order the index's budget takes them (fewest § first) with what each costs."""
+
+    pages: tuple[tuple[str, str], ...]
+    anchors: list[list[str]]
+    lengths: list[list[int]]
+    untranslated: list[int]
+    lists: dict[str, str]
+    counts: dict[str, int]
+    order: list[str]
+    spent: list[int]  # the cost of the keys up to each one in ``order``
+
+
+def book_postings(
+    docnames: Sequence[str],
+    tokens: Sequence[str],
+    parts: Callable[[str], Parts],
+    kept: Postings | None = None,
+    former: Callable[[str, str], Parts | None] | None = None,
+) -> Postings:
+    """The postings of the pages *docnames* (in order; *tokens*: of each one's parts, which
+    *parts* gives). *kept*: the last build's, updated if only some pages' parts changed and each
+    has as many parts as before (*former* gives a page's parts it was made from, known by their
+    token, or ``None``)."""
+    pages = tuple(zip(docnames, tokens, strict=True))
+    if kept is not None and former is not None:
+        updated = _update(pages, parts, kept, former)
+        if updated is not None:
+            return updated
+    anchors: list[list[str]] = []
+    lengths: list[list[int]] = []
+    untranslated: list[int] = []
+    numbers: defaultdict[str, list[int]] = defaultdict(list)
+    number = 0
+    for docname in docnames:
+        own = parts(docname)
+        anchors.append([part.anchor for part in own])
+        lengths.append([part.length for part in own])
+        for part in own:
+            for key in part.keys:
+                numbers[key].append(number)
+            if part.source_title:
+                untranslated.append(number)
+            number += 1
+    lists = {key: section_list(found) for key, found in numbers.items()}
+    counts = {key: len(found) for key, found in numbers.items()}
+    order, spent = _order(lists, counts)
+    return Postings(pages, anchors, lengths, untranslated, lists, counts, order, spent)
+
+
+def _cost(key: str, listed: str) -> int:
+    """What writing *key*'s § list adds to the index."""
+    return len(listed) + (1 if is_bigram(key) else len(encode_basestring_ascii(key)) + 3)
+
+
+def _order(lists: dict[str, str], counts: dict[str, int]) -> tuple[list[str], list[int]]:
+    order = sorted(lists)
+    order.sort(key=counts.__getitem__)  # stable: by count, then by key
+    return order, list(accumulate(_cost(key, lists[key]) for key in order))
+
+
+def located(postings: Postings, budget: float) -> dict[str, str]:
+    """The keys whose § lists fit in *budget*, the rarest first, with their lists."""
+    chosen = postings.order[: bisect_right(postings.spent, budget)]
+    lists = postings.lists
+    return {key: lists[key] for key in chosen}
+
+
+def _update(
+    pages: tuple[tuple[str, str], ...],
+    parts: Callable[[str], Parts],
+    kept: Postings,
+    former: Callable[[str, str], Parts | None],
+) -> Postings | None:
+    """*kept* with the changed pages' keys taken out and put in again; ``None`` if the pages
+    or their numbers of parts differ."""
+    if len(pages) != len(kept.pages):
+        return None
+    changed: list[tuple[int, int, Parts, Parts]] = []  # page, first §, parts before, now
+    start = 0
+    for index, ((docname, token), (was, was_token)) in enumerate(
+        zip(pages, kept.pages, strict=True)
+    ):
+        size = len(kept.anchors[index])
+        if docname != was:
+            return None
+        if token != was_token:
+            before, now = former(docname, was_token), parts(docname)
+            if before is None or len(before) != size or len(now) != size:
+                return None
+            changed.append((index, start, before, now))
+        start += size
+    if not changed:
+        return kept
+    anchors, lengths = list(kept.anchors), list(kept.lengths)
+    lists, counts = dict(kept.lists), dict(kept.counts)
+    untranslated = set(kept.untranslated)
+    gone: dict[str, set[int]] = defaultdict(set)
+    added: dict[str, list[int]] = defaultdict(list)
+    for index, first, before, now in changed:
+        anchors[index] = [part.anchor for part in now]
+        lengths[index] = [part.length for part in now]
+        for number, (old, new) in enumerate(zip(before, now, strict=True), first):
+            for key in old.keys:
+                gone[key].add(number)
+            for key in new.keys:
+                added[key].append(number)
+            untranslated.discard(number)
+            if new.source_title:
+                untranslated.add(number)
+    for key in gone.keys() | added.keys():
+        numbers = [n for n in read_section_list(lists.get(key, "")) if n not in gone[key]]
+        for number in added.get(key, ()):
+            insort(numbers, number)
+        if numbers:
+            lists[key], counts[key] = section_list(numbers), len(numbers)
+        else:
+            lists.pop(key, None)
+            counts.pop(key, None)
+    order, spent = _order(lists, counts)
+    return Postings(pages, anchors, lengths, sorted(untranslated), lists, counts, order, spent)
