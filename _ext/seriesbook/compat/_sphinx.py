@@ -7,7 +7,7 @@ Every door is listed in :data:`seriesbook.compat.INTERNALS` with the upstream co
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any
 
@@ -138,28 +138,37 @@ def init_search_language(language: SearchLanguage, options: dict[str, str]) -> N
     SearchLanguage.__init__(language, options)
 
 
-#: Sphinx's ``IndexBuilder.feed(docname, filename, title, doctree)``.
-Feed = Callable[[str, str, str, "nodes.document"], None]
-
-
-def route_feed(
-    indexer: IndexBuilder, feed: Callable[[Feed, str, str, str, nodes.document], None]
+def route_index(
+    indexer: IndexBuilder,
+    feed: Callable[[str, str, str, nodes.document], None],
+    prune: Callable[[Callable[[Iterable[str]], None], Iterable[str]], None],
+    freeze: Callable[[Callable[[], dict[str, Any]]], dict[str, Any]],
 ) -> None:
-    """Send *indexer*'s ``feed(docname, filename, title, doctree)`` calls through *feed*, which
-    gets Sphinx's own method first.
+    """Send *indexer*'s ``feed(docname, filename, title, doctree)``, ``prune(docnames)`` and
+    ``freeze()`` calls through *feed*, *prune* and *freeze* (the last two get Sphinx's own
+    method first).
 
-    The HTML builder feeds each page it writes to its search index, and no hook lets an
-    extension give the index a page's words it kept from an earlier build instead of having
-    the page walked, split and stemmed again. So the indexer *instance*'s method is wrapped
-    (the class untouched), for this build's indexer only: one of the stated exceptions in
+    The HTML builder loads the index it wrote last, prunes the pages it writes, feeds them
+    and freezes the index to dump it; no hook lets an extension give the index a page's words
+    it kept from an earlier build, nor freeze it without the mappings of sets Sphinx fills,
+    empties and fills again. So the indexer *instance*'s methods are wrapped (the class
+    untouched), for this build's indexer only: stated exceptions in
     :data:`seriesbook.compat.REASSIGNED`.
     """
-    sphinx_feed = indexer.feed
+    sphinx_prune, sphinx_freeze = indexer.prune, indexer.freeze
 
-    def routed(docname: str, filename: str, title: str, doctree: nodes.document) -> None:
-        feed(sphinx_feed, docname, filename, title, doctree)
+    def routed_feed(docname: str, filename: str, title: str, doctree: nodes.document) -> None:
+        feed(docname, filename, title, doctree)
 
-    setattr(indexer, "feed", routed)  # noqa: B010 (a method of the instance)
+    def routed_prune(docnames: Iterable[str]) -> None:
+        prune(sphinx_prune, docnames)
+
+    def routed_freeze() -> dict[str, Any]:
+        return freeze(sphinx_freeze)
+
+    setattr(indexer, "feed", routed_feed)  # noqa: B010 (methods of the instance)
+    setattr(indexer, "prune", routed_prune)  # noqa: B010
+    setattr(indexer, "freeze", routed_freeze)  # noqa: B010
 
 
 def fetch_like_intersphinx(app: Sphinx, target_uri: str, location: str) -> bytes:

@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from sphinx.util.typing import ExtensionMetadata
 
     from seriesbook.search.compact import PackedJavaScriptIndex
+    from seriesbook.search.pages import KeptPages
     from seriesbook.search.zh import SearchChinese
 
 logger = logging.getLogger(__name__)
@@ -108,17 +109,34 @@ def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         store.put(docname, scan(page_texts(doctree, anchors, translated), lang).parts)
         lang.begin_page(doctree)
         return
-    if index_format.pages is None or index_format.pages.lang is not lang:
-        from seriesbook.search.pages import KeptPages
-
-        indexer = app.builder.indexer  # type: ignore[attr-defined]
-        lang.attach(Path(app.doctreedir))
-        index_format.pages = KeptPages(store, lang, indexer)
     from seriesbook.search.view import page_digest
 
     digest = page_digest(doctree, sorted(anchors), translated)
     texts = partial(page_texts, doctree, anchors, translated)
-    index_format.pages.resolve(doctree, docname, texts, digest)
+    _kept_pages(app, index_format, lang).resolve(doctree, docname, texts, digest)
+
+
+def _kept_pages(app: Sphinx, index_format: PackedJavaScriptIndex, lang: SearchChinese) -> KeptPages:
+    """This build's kept pages, and its indexer routed through them (once per build)."""
+    pages = index_format.pages
+    if pages is None or pages.lang is not lang:
+        from seriesbook.search.index import KeptIndex
+        from seriesbook.search.pages import KeptPages
+
+        indexer = app.builder.indexer  # type: ignore[attr-defined]
+        lang.attach(Path(app.doctreedir))
+        pages = index_format.pages = KeptPages(index_format.store, lang, indexer)
+        KeptIndex(indexer, index_format.loaded, pages.feed)
+    return pages
+
+
+def _route_index(app: Sphinx, *args: object) -> list[Any]:
+    """``html-collect-pages`` (before the index is dumped): the indexer routed, also in a build
+    that wrote no page (it loaded the index without its terms)."""
+    lang, index_format = _language(app), _packed_format(app)
+    if lang is not None and index_format is not None and index_format.store.caching:
+        _kept_pages(app, index_format, lang)
+    return []
 
 
 def _save(app: Sphinx, exception: BaseException | None) -> None:
@@ -184,5 +202,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_search_language(SearchChineseOnDemand)
     app.connect("builder-inited", _pack_index)
     app.connect("doctree-resolved", _begin_page)
+    app.connect("html-collect-pages", _route_index)
     app.connect("build-finished", _save)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -295,6 +295,9 @@ class PackedJavaScriptIndex:
         self.store = store if store is not None else SearchStore(Path(os.devnull), None)
         #: This build's pages kept and noted (with the cache, from the first page resolved).
         self.pages: KeptPages | None = None
+        #: With the cache: the index loaded in this build, whole (Sphinx got it without its
+        #: terms, :mod:`~seriesbook.search.index`).
+        self.loaded: dict[str, Any] | None = None
         self.source_lang = source_lang
         self.traditional = traditional
 
@@ -313,16 +316,21 @@ class PackedJavaScriptIndex:
     def dump(self, data: dict[str, Any], stream: Any) -> None:
         text = self.dumps(data)
         stream.write(text)
-        if self.store.caching:
-            self.store.keep_index(_digest(text), data)
+        if self.store.caching:  # as the file reads back: its titles in JSON's order
+            alltitles = dict(sorted(data["alltitles"].items()))
+            self.store.keep_index(_digest(text), {**data, "alltitles": alltitles})
 
     def load(self, stream: Any) -> Any:
         text = stream.read()
-        if self.store.caching:
-            kept = self.store.kept_index(_digest(text))
-            if kept is not None:
-                return kept
-        return self.loads(text)
+        if not self.store.caching:
+            return self.loads(text)
+        loaded = self.store.kept_index(_digest(text))
+        if loaded is None:
+            loaded = self.loads(text)
+        if not isinstance(loaded, dict):
+            return loaded
+        self.loaded = loaded
+        return {**loaded, "terms": {}, "titleterms": {}}
 
 
 #: The escapes :meth:`PackedJavaScriptIndex.dumps` writes: a backslash and the character.

@@ -95,7 +95,6 @@ class KeptPages:
         self.indexer = indexer
         self.resolved: dict[str, _Resolved] = {}
         self.kept = self.indexed = 0
-        compat.route_feed(indexer, self.feed)
 
     def resolve(
         self,
@@ -130,19 +129,13 @@ class KeptPages:
         lang.page_latin = None
 
     def feed(
-        self,
-        sphinx_feed: compat.Feed,
-        docname: str,
-        filename: str,
-        title: str,
-        doctree: nodes.document,
-    ) -> None:
-        """The indexer's ``feed``: the page's kept entry if its record holds, else fed and
-        noted (a page not resolved through :meth:`resolve`: fed as Sphinx feeds it)."""
+        self, docname: str, filename: str, title: str, doctree: nodes.document
+    ) -> compat.FedPage:
+        """What feeding the page adds to the index: its kept entry if its record holds, else
+        fed and noted (a page not resolved through :meth:`resolve`: fed as it is)."""
         resolved = self.resolved.pop(docname, None)
         if resolved is None:
-            sphinx_feed(docname, filename, title, doctree)
-            return
+            return compat.feed_alone(self.indexer, docname, filename, title, doctree)
         lang, store, record = self.lang, self.store, resolved.record
         digest = page_digest(doctree) if resolved.digest is not None else None
         if (
@@ -153,10 +146,9 @@ class KeptPages:
             and _hold(record.fed_depend, lang.latin_terms, frozenset(record.fed_latin))
         ):
             lang.latin_terms.update(record.fed_latin)
-            compat.restore_page(self.indexer, docname, filename, title, record.entry)
             store.keep(docname)
             self.kept += 1
-            return
+            return record.entry
         self.indexed += 1
         if record is not None:  # resolved from the record: the language as it would be
             lang.extras, lang.titles, lang.given = record.extras, set(record.titles), set()
@@ -167,10 +159,11 @@ class KeptPages:
         assert lang.splits is not None
         lang.splits.begin_page(store.splits(docname), resolved.splits)
         lang.page_latin, lang.noted = set(), {}
-        entry = compat.feed_page(self.indexer, docname, filename, title, doctree)
+        entry = compat.feed_alone(self.indexer, docname, filename, title, doctree)
         fed_latin, noted = tuple(sorted(lang.page_latin)), tuple(lang.noted.items())
         lang.page_latin = lang.noted = None
         self._put(docname, resolved, digest, noted, fed_latin, entry)
+        return entry
 
     def _put(
         self,

@@ -11,7 +11,7 @@ What it gives is the same either way (``tests/test_search_pages.py`` compares bo
 
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+from bisect import bisect_left, bisect_right, insort
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from itertools import accumulate
@@ -36,6 +36,7 @@ class Postings(NamedTuple):
     lists: dict[str, str]
     counts: dict[str, int]
     order: list[str]
+    costs: list[int]  # what each key of ``order`` costs
     spent: list[int]  # the cost of the keys up to each one in ``order``
 
 
@@ -72,19 +73,17 @@ def book_postings(
             number += 1
     lists = {key: section_list(found) for key, found in numbers.items()}
     counts = {key: len(found) for key, found in numbers.items()}
-    order, spent = _order(lists, counts)
-    return Postings(pages, anchors, lengths, untranslated, lists, counts, order, spent)
+    order = sorted(lists)
+    order.sort(key=counts.__getitem__)  # stable: by count, then by key
+    costs = [_cost(key, lists[key]) for key in order]
+    return Postings(
+        pages, anchors, lengths, untranslated, lists, counts, order, costs, list(accumulate(costs))
+    )
 
 
 def _cost(key: str, listed: str) -> int:
     """What writing *key*'s § list adds to the index."""
     return len(listed) + (1 if is_bigram(key) else len(encode_basestring_ascii(key)) + 3)
-
-
-def _order(lists: dict[str, str], counts: dict[str, int]) -> tuple[list[str], list[int]]:
-    order = sorted(lists)
-    order.sort(key=counts.__getitem__)  # stable: by count, then by key
-    return order, list(accumulate(_cost(key, lists[key]) for key in order))
 
 
 def located(postings: Postings, budget: float) -> dict[str, str]:
@@ -121,7 +120,6 @@ def _update(
     if not changed:
         return kept
     anchors, lengths = list(kept.anchors), list(kept.lengths)
-    lists, counts = dict(kept.lists), dict(kept.counts)
     untranslated = set(kept.untranslated)
     gone: dict[str, set[int]] = defaultdict(set)
     added: dict[str, list[int]] = defaultdict(list)
@@ -129,21 +127,40 @@ def _update(
         anchors[index] = [part.anchor for part in now]
         lengths[index] = [part.length for part in now]
         for number, (old, new) in enumerate(zip(before, now, strict=True), first):
-            for key in old.keys:
-                gone[key].add(number)
-            for key in new.keys:
-                added[key].append(number)
             untranslated.discard(number)
             if new.source_title:
                 untranslated.add(number)
+            if old.keys == new.keys:
+                continue
+            old_keys, new_keys = set(old.keys), set(new.keys)
+            for key in old_keys - new_keys:
+                gone[key].add(number)
+            for key in new_keys - old_keys:
+                added[key].append(number)
+    lists, counts = dict(kept.lists), dict(kept.counts)
+    order, costs = list(kept.order), list(kept.costs)
     for key in gone.keys() | added.keys():
+        if key in counts:  # out of the budget's order, to be put back where it now goes
+            at = _place(order, counts, counts[key], key)
+            del order[at], costs[at]
         numbers = [n for n in read_section_list(lists.get(key, "")) if n not in gone[key]]
         for number in added.get(key, ()):
             insort(numbers, number)
-        if numbers:
-            lists[key], counts[key] = section_list(numbers), len(numbers)
-        else:
+        if not numbers:
             lists.pop(key, None)
             counts.pop(key, None)
-    order, spent = _order(lists, counts)
-    return Postings(pages, anchors, lengths, sorted(untranslated), lists, counts, order, spent)
+            continue
+        lists[key], counts[key] = section_list(numbers), len(numbers)
+        at = _place(order, counts, len(numbers), key)
+        order.insert(at, key)
+        costs.insert(at, _cost(key, lists[key]))
+    return Postings(
+        pages, anchors, lengths, sorted(untranslated), lists, counts, order, costs,
+        list(accumulate(costs)),
+    )  # fmt: skip
+
+
+def _place(order: list[str], counts: dict[str, int], count: int, key: str) -> int:
+    """Where *key* with *count* § goes in *order* (sorted by count, then key; *counts*: those
+    of the keys in it)."""
+    return bisect_left(order, (count, key), key=lambda other: (counts[other], other))
