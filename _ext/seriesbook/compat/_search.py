@@ -188,12 +188,16 @@ def freeze_with(
     kept: Collection[str],
     fed: Mapping[str, tuple[str, str, FedPage]],
     pruned: Collection[str],
+    same: Collection[str] = (),
 ) -> dict[str, Any] | None:
     """``IndexBuilder.freeze()`` of *indexer* after it loaded *frozen* (its term mappings left
     empty), was pruned to *kept*, was fed the pages *fed* (each with its file name, title and
     what feeding it added) and was pruned to *pruned*; ``None`` (nothing done) unless its pages
     are then *frozen*'s, the fed ones among them and not kept, and every term in *frozen* has
-    the form ``freeze`` gives it (a page number, or a sorted list of another length)."""
+    the form ``freeze`` gives it (a page number, or a sorted list of another length).
+
+    *same*: fed pages known to be in exactly the terms of *frozen* feeding them adds (their
+    terms are not looked for)."""
     docnames = tuple(frozen["docnames"])
     pages = set(docnames)
     if (
@@ -205,7 +209,9 @@ def freeze_with(
     ):
         return None
     fn2index = {f: i for (i, f) in enumerate(docnames)}
-    numbers = {fn2index[docname]: page for docname, (_, _, page) in fed.items()}
+    numbers = {
+        fn2index[docname]: page for docname, (_, _, page) in fed.items() if docname not in same
+    }
     terms = _terms(frozen["terms"], {n: page.word_keys for n, page in numbers.items()})
     title_terms = _terms(
         frozen["titleterms"], {n: page.title_keys for n, page in numbers.items()}
@@ -262,6 +268,8 @@ def _terms(
     """*frozen*'s terms (each with its page numbers, as ``get_terms`` writes them) after each
     page of *fed* (by number) was taken out of every term and put in its own: *frozen* itself
     if nothing changed; ``None`` if a term is not in ``get_terms``'s form."""
+    if not fed:
+        return frozen
     numbers = set(fed)
     before: dict[int, set[str]] = {number: set() for number in numbers}
     for term, value in frozen.items():

@@ -111,9 +111,9 @@ def _begin_page(app: Sphinx, doctree: nodes.document, docname: str) -> None:
         return
     from seriesbook.search.view import page_digest
 
-    digest = page_digest(doctree, sorted(anchors), translated)
+    seen = page_digest(doctree, sorted(anchors), translated)
     texts = partial(page_texts, doctree, anchors, translated)
-    _kept_pages(app, index_format, lang).resolve(doctree, docname, texts, digest)
+    _kept_pages(app, index_format, lang).resolve(doctree, docname, texts, seen)
 
 
 def _kept_pages(app: Sphinx, index_format: PackedJavaScriptIndex, lang: SearchChinese) -> KeptPages:
@@ -126,7 +126,9 @@ def _kept_pages(app: Sphinx, index_format: PackedJavaScriptIndex, lang: SearchCh
         indexer = app.builder.indexer  # type: ignore[attr-defined]
         lang.attach(Path(app.doctreedir))
         pages = index_format.pages = KeptPages(index_format.store, lang, indexer)
-        KeptIndex(indexer, index_format.loaded, pages.feed)
+        index_format.index = KeptIndex(
+            indexer, index_format.loaded, index_format.members, pages.feed
+        )
     return pages
 
 

@@ -62,6 +62,7 @@ from seriesbook.search.store import SearchStore
 from seriesbook.search.variants import source, table_for
 
 if TYPE_CHECKING:
+    from seriesbook.search.index import KeptIndex
     from seriesbook.search.pages import KeptPages
 
 KEY = "seriesbook_bigrams"
@@ -73,7 +74,8 @@ SECTION_SHARE = 0.45
 SECTION_FLOOR = 96_000
 def _book_characters(data: dict[str, Any]) -> set[str]:
     keys = "".join("".join(data.get(table, {})) for table in ("terms", "titleterms", "alltitles"))
-    return set(HAN.findall(keys))  # one character a match: the Chinese characters of every key
+    # one character a match: the Chinese characters of every key (each looked at once)
+    return set(HAN.findall("".join(set(keys))))
 
 
 def _variants(
@@ -149,16 +151,12 @@ def _pack(
     """:func:`pack`'s index (the § of *postings*), and each of its values as JSON."""
     width = page_width(len(data["docnames"]))
     every_term = data["terms"]
-    terms: dict[str, int | list[int]] = {}
+    ordered = sorted(every_term)
+    bigrams = _bigrams(ordered)
+    terms = {term: every_term[term] for term in ordered if term not in bigrams}
     groups: dict[str, list[tuple[str, int | list[int]]]] = {}
-    bigrams: set[str] = set()
-    for term in sorted(every_term):
-        pages = every_term[term]
-        if is_bigram(term):
-            groups.setdefault(term[0], []).append((term[1], pages))
-            bigrams.add(term)
-        else:
-            terms[term] = pages
+    for term in sorted(bigrams):
+        groups.setdefault(term[0], []).append((term[1], every_term[term]))
     variants = _variants(data, traditional, store)
     packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: variants}
     written = {key: _json(value) for key, value in packed.items()}
@@ -177,6 +175,19 @@ def _pack(
             packed[SECTIONS]["lang"] = source_lang
         written[SECTIONS] = _json(packed[SECTIONS])
     return packed, written
+
+
+#: Two Chinese characters between the starts and ends of :func:`_bigrams`' joined terms.
+_JOINED_BIGRAM = re.compile(f"(?<![^\x00])(?:{HAN.pattern}){{2}}(?![^\x00])")
+
+
+def _bigrams(terms: list[str]) -> set[str]:
+    """The terms of *terms* that are two Chinese characters (:func:`is_bigram`), found in one
+    pass over them joined."""
+    joined = "\x00".join(terms)
+    if joined.count("\x00") != max(len(terms) - 1, 0):  # a term holding the separator
+        return {term for term in terms if is_bigram(term)}
+    return set(_JOINED_BIGRAM.findall(joined))
 
 
 def _json(data: Any) -> str:
@@ -296,13 +307,21 @@ class PackedJavaScriptIndex:
         #: This build's pages kept and noted (with the cache, from the first page resolved).
         self.pages: KeptPages | None = None
         #: With the cache: the index loaded in this build, whole (Sphinx got it without its
-        #: terms, :mod:`~seriesbook.search.index`).
+        #: terms, :mod:`~seriesbook.search.index`), the digests of its pages' terms where
+        #: known, and this build's index.
         self.loaded: dict[str, Any] | None = None
+        self.members: dict[str, str] = {}
+        self.index: KeptIndex | None = None
+        #: The text loaded, when it is the index kept (written with these options).
+        self.loaded_text: str | None = None
+        self.loaded_options: tuple[object, ...] = ()
         self.source_lang = source_lang
         self.traditional = traditional
 
     def dumps(self, data: dict[str, Any]) -> str:
         postings = self.store.postings(data["docnames"])
+        if self.loaded_text is not None and self._as_loaded(data):
+            return self.loaded_text
         _, written = _pack(data, postings, self.source_lang, self.traditional, self.store)
         text = _joined(written)
         return self.PREFIX + text.replace("\\", "\\\\").replace("'", "\\'") + self.SUFFIX
@@ -313,25 +332,53 @@ class PackedJavaScriptIndex:
         literal = text[len(self.PREFIX) : -len(self.SUFFIX)]
         return unpack(json.loads(_ESCAPED.sub(r"\1", literal)))
 
+    def _as_loaded(self, data: dict[str, Any]) -> bool:
+        """Whether the index to write is the one loaded (kept): the same index (its terms the
+        very ones loaded), § postings, variants table and options make the same text."""
+        loaded, variants = self.loaded, self.store.kept_variants()
+        return (
+            loaded is not None
+            and self.store.postings_kept
+            and self.options == self.loaded_options
+            and variants is not None
+            and variants[1] == (self.traditional, *source(self.traditional))
+            and data.keys() == loaded.keys()
+            and data["terms"] is loaded["terms"]
+            and data["titleterms"] is loaded["titleterms"]
+            and all(data[key] == loaded[key] for key in data if key not in TERMS)
+        )
+
+    @property
+    def options(self) -> tuple[object, ...]:
+        return (self.source_lang, self.traditional)
+
     def dump(self, data: dict[str, Any], stream: Any) -> None:
         text = self.dumps(data)
         stream.write(text)
         if self.store.caching:  # as the file reads back: its titles in JSON's order
             alltitles = dict(sorted(data["alltitles"].items()))
-            self.store.keep_index(_digest(text), {**data, "alltitles": alltitles})
+            members = self.index.members if self.index is not None else {}
+            kept = {**data, "alltitles": alltitles}
+            self.store.keep_index(_digest(text), kept, members, self.options)
 
     def load(self, stream: Any) -> Any:
         text = stream.read()
         if not self.store.caching:
             return self.loads(text)
-        loaded = self.store.kept_index(_digest(text))
-        if loaded is None:
+        kept = self.store.kept_index(_digest(text))
+        if kept is None:
             loaded = self.loads(text)
+        else:
+            loaded, self.members, self.loaded_options = kept
+            self.loaded_text = text
         if not isinstance(loaded, dict):
             return loaded
         self.loaded = loaded
         return {**loaded, "terms": {}, "titleterms": {}}
 
+
+#: The index's terms (Sphinx's, by their pages).
+TERMS = ("terms", "titleterms")
 
 #: The escapes :meth:`PackedJavaScriptIndex.dumps` writes: a backslash and the character.
 _ESCAPED = re.compile(r"\\(.)", re.DOTALL)

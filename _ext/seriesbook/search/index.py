@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.search import IndexBuilder
 
-#: What Sphinx did to the indexer: a page fed (name, file name, title, what it added) or a prune.
-Step = tuple[str, str, str, compat.FedPage] | frozenset[str]
+#: What Sphinx did to the indexer: a page fed (name, file name, title, what it added and its
+#: terms' digest) or a prune.
+Step = tuple[str, str, str, compat.FedPage, str] | frozenset[str]
 
 
 class KeptIndex:
@@ -38,11 +39,14 @@ class KeptIndex:
         self,
         indexer: IndexBuilder,
         loaded: dict[str, Any] | None,
-        feed: Callable[[str, str, str, nodes.document], compat.FedPage],
+        members: dict[str, str],
+        feed: Callable[[str, str, str, nodes.document], tuple[compat.FedPage, str]],
     ) -> None:
         self.indexer = indexer
-        #: The index Sphinx loaded (whole; Sphinx's mappings of it empty), if it took it.
+        #: The index Sphinx loaded (whole; Sphinx's mappings of it empty), if it took it, and
+        #: each page of it whose terms are known, with their digest.
         self.loaded = loaded if compat.loads(indexer, loaded) else None
+        self.members = members if self.loaded is not None else {}
         self.kept = compat.pages_of(indexer)  # the pages the first prune left
         self.steps: list[Step] = []
         self.played = False
@@ -52,13 +56,10 @@ class KeptIndex:
 
     def feed(self, docname: str, filename: str, title: str, doctree: nodes.document) -> None:
         """The indexer's ``feed``: what the page adds (*feed* says), noted or given."""
-        self.add(docname, filename, title, self._feed(docname, filename, title, doctree))
-
-    def add(self, docname: str, filename: str, title: str, page: compat.FedPage) -> None:
+        page, terms = self._feed(docname, filename, title, doctree)
         if self.played:
             compat.restore_page(self.indexer, docname, filename, title, page)
-        else:
-            self.steps.append((docname, filename, title, page))
+        self.steps.append((docname, filename, title, page, terms))
 
     def prune(self, sphinx_prune: Callable[[Iterable[str]], None], docnames: Iterable[str]) -> None:
         self._sphinx_prune = sphinx_prune
@@ -68,26 +69,49 @@ class KeptIndex:
             self.steps.append(frozenset(docnames))
 
     def freeze(self, sphinx_freeze: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-        if not self.played:
-            frozen = self._frozen()
-            if frozen is not None:
-                return frozen
+        frozen = None if self.played else self._frozen()
+        if frozen is None:
             self.play()
-        return sphinx_freeze()
+            frozen = sphinx_freeze()
+        self._note_members(frozen["docnames"])
+        return frozen
+
+    def _fed(self) -> dict[str, tuple[str, str, compat.FedPage, str]] | None:
+        """Each page fed once (``None`` if one was fed again)."""
+        fed: dict[str, tuple[str, str, compat.FedPage, str]] = {}
+        for step in self.steps:
+            if not isinstance(step, frozenset):
+                if step[0] in fed:
+                    return None
+                fed[step[0]] = step[1:]
+        return fed
 
     def _frozen(self) -> dict[str, Any] | None:
         """The index frozen from the one loaded, if Sphinx fed some pages, then pruned."""
-        if self.loaded is None or not self.steps or not isinstance(self.steps[-1], frozenset):
+        steps, fed = self.steps, self._fed()
+        if self.loaded is None or fed is None or not steps or not isinstance(steps[-1], frozenset):
             return None
-        fed: dict[str, tuple[str, str, compat.FedPage]] = {}
-        for step in self.steps[:-1]:
-            if isinstance(step, frozenset) or step[0] in fed:
-                return None
-            fed[step[0]] = step[1:]
-        return compat.freeze_with(self.indexer, self.loaded, self.kept, fed, self.steps[-1])
+        if any(isinstance(step, frozenset) for step in steps[:-1]):
+            return None
+        same = {name for name, step in fed.items() if self.members.get(name) == step[3]}
+        pages = {name: step[:3] for name, step in fed.items()}
+        return compat.freeze_with(self.indexer, self.loaded, self.kept, pages, steps[-1], same)
+
+    def _note_members(self, docnames: Iterable[str]) -> None:
+        """The pages of the index frozen whose terms are known: those fed once (what feeding
+        them added), and those loaded and not fed (as they were)."""
+        fed = self._fed() or {}
+        known = {name: step[3] for name, step in fed.items()}
+        self.members = {
+            name: known[name] if name in fed else self.members[name]
+            for name in docnames
+            if name in known or (name not in fed and name in self.members)
+        }
 
     def play(self) -> None:
         """Leave Sphinx's indexer as Sphinx's own steps would have."""
+        if self.played:
+            return
         self.played = True
         if self.loaded is not None:
             compat.fill_mappings(self.indexer, self.loaded, self.kept)
@@ -96,5 +120,4 @@ class KeptIndex:
                 assert self._sphinx_prune is not None
                 self._sphinx_prune(step)
             else:
-                compat.restore_page(self.indexer, *step)
-        self.steps = []
+                compat.restore_page(self.indexer, *step[:4])

@@ -26,6 +26,7 @@ so the Latin terms a page sees are those of the pages before it, as without the 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from seriesbook import compat
 from seriesbook.search.sections import PageTexts, SectionText, parts_of
 from seriesbook.search.store import PageRecord, SearchStore, Split
-from seriesbook.search.view import page_digest
+from seriesbook.search.view import Digest, page_digest
 
 if TYPE_CHECKING:
     from docutils import nodes
@@ -67,6 +68,13 @@ def scan(texts: PageTexts, lang: SearchChinese) -> Scanned:
     return Scanned(tuple(depends.items()), tuple(parts))
 
 
+def terms_digest(page: compat.FedPage) -> str:
+    """What a fed page's terms are known by (the index's pages of each term follow from
+    them)."""
+    keys = repr((page.title_keys, page.word_keys)).encode("utf-8", "surrogatepass")
+    return hashlib.sha256(keys).hexdigest()[:40]
+
+
 def _hold(depends: tuple[tuple[str, bool], ...], *seen: set[str] | frozenset[str]) -> bool:
     """Whether each word is (or is not) in one of *seen* as it was."""
     return all(any(word in terms for terms in seen) == was for word, was in depends)
@@ -77,7 +85,7 @@ class _Resolved:
     """A page between ``doctree-resolved`` and its feeding."""
 
     record: PageRecord | None  # its kept record, if it held when the page was resolved
-    digest: str | None  # of the page as resolved
+    seen: Digest  # of the page as resolved
     parts: tuple[SectionText, ...] = ()
     parts_depend: tuple[tuple[str, bool], ...] = ()
     latin: tuple[str, ...] = ()
@@ -101,20 +109,20 @@ class KeptPages:
         doctree: nodes.document,
         docname: str,
         texts: Callable[[], PageTexts],
-        digest: str | None,
+        seen: Digest,
     ) -> None:
-        """``doctree-resolved``: *docname* (*texts*: gives its § parts' texts, *digest*: of the
-        page as resolved with its § anchors) gets its kept parts and Latin words, or is
-        scanned."""
+        """``doctree-resolved``: *docname* (*texts*: gives its § parts' texts, *seen*: the
+        digest of the page as resolved with its § anchors) gets its kept parts and Latin
+        words, or is scanned."""
         lang, store = self.lang, self.store
-        record = store.record(docname) if digest is not None else None
+        record = store.record(docname) if seen.digest is not None else None
         if (
             record is not None
-            and record.resolved == digest
+            and record.resolved == seen.digest
             and _hold(record.parts_depend, lang.latin_terms)
         ):
             lang.latin_terms.update(record.resolved_latin)
-            self.resolved[docname] = _Resolved(record, digest)
+            self.resolved[docname] = _Resolved(record, seen)
             return
         scanned = scan(texts(), lang)
         splits: dict[str, Split] = {}
@@ -123,21 +131,25 @@ class KeptPages:
         lang.splits.begin_page(store.splits(docname), splits)
         lang.begin_page(doctree)
         self.resolved[docname] = _Resolved(
-            None, digest, scanned.parts, scanned.depends, tuple(sorted(lang.page_latin)),
+            None, seen, scanned.parts, scanned.depends, tuple(sorted(lang.page_latin)),
             lang.extras, tuple(sorted(lang.titles)), splits,
         )  # fmt: skip
         lang.page_latin = None
 
     def feed(
         self, docname: str, filename: str, title: str, doctree: nodes.document
-    ) -> compat.FedPage:
-        """What feeding the page adds to the index: its kept entry if its record holds, else
-        fed and noted (a page not resolved through :meth:`resolve`: fed as it is)."""
+    ) -> tuple[compat.FedPage, str]:
+        """What feeding the page adds to the index (and its :func:`terms_digest`): its kept
+        entry if its record holds, else fed and noted (a page not resolved through
+        :meth:`resolve`: fed as it is)."""
         resolved = self.resolved.pop(docname, None)
         if resolved is None:
-            return compat.feed_alone(self.indexer, docname, filename, title, doctree)
+            page = compat.feed_alone(self.indexer, docname, filename, title, doctree)
+            return page, terms_digest(page)
         lang, store, record = self.lang, self.store, resolved.record
-        digest = page_digest(doctree) if resolved.digest is not None else None
+        digest = None
+        if resolved.seen.digest is not None:
+            digest = page_digest(doctree, before=resolved.seen).digest
         if (
             record is not None
             and record.entry is not None
@@ -148,12 +160,12 @@ class KeptPages:
             lang.latin_terms.update(record.fed_latin)
             store.keep(docname)
             self.kept += 1
-            return record.entry
+            return record.entry, record.terms
         self.indexed += 1
         if record is not None:  # resolved from the record: the language as it would be
             lang.extras, lang.titles, lang.given = record.extras, set(record.titles), set()
             resolved = _Resolved(
-                None, resolved.digest, store.parts(docname), record.parts_depend,
+                None, resolved.seen, store.parts(docname), record.parts_depend,
                 record.resolved_latin, record.extras, record.titles, store.splits(docname),
             )  # fmt: skip
         assert lang.splits is not None
@@ -162,8 +174,9 @@ class KeptPages:
         entry = compat.feed_alone(self.indexer, docname, filename, title, doctree)
         fed_latin, noted = tuple(sorted(lang.page_latin)), tuple(lang.noted.items())
         lang.page_latin = lang.noted = None
-        self._put(docname, resolved, digest, noted, fed_latin, entry)
-        return entry
+        terms = terms_digest(entry)
+        self._put(docname, resolved, digest, noted, fed_latin, entry, terms)
+        return entry, terms
 
     def _put(
         self,
@@ -173,12 +186,13 @@ class KeptPages:
         fed_depend: tuple[tuple[str, bool], ...] = (),
         fed_latin: tuple[str, ...] = (),
         entry: compat.FedPage | None = None,
+        terms: str = "",
     ) -> None:
         record = None
-        if resolved.digest is not None:
+        if resolved.seen.digest is not None:
             record = PageRecord(
-                resolved.digest, resolved.parts_depend, resolved.latin, resolved.extras,
-                resolved.titles, digest, fed_depend, fed_latin, entry,
+                resolved.seen.digest, resolved.parts_depend, resolved.latin, resolved.extras,
+                resolved.titles, digest, fed_depend, fed_latin, entry, terms,
             )  # fmt: skip
         self.store.put(docname, resolved.parts, record, resolved.splits)
 

@@ -11,12 +11,13 @@ What it gives is the same either way (``tests/test_search_pages.py`` compares bo
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left, bisect_right, insort
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from itertools import accumulate
 from json.encoder import encode_basestring_ascii
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from seriesbook.search.digits import is_bigram, read_section_list, section_list
 from seriesbook.search.sections import SectionText
@@ -84,6 +85,42 @@ def book_postings(
 def _cost(key: str, listed: str) -> int:
     """What writing *key*'s § list adds to the index."""
     return len(listed) + (1 if is_bigram(key) else len(encode_basestring_ascii(key)) + 3)
+
+
+#: Separates keys and lists in :func:`packed` (neither a Latin stem nor a bigram holds it).
+SEPARATOR = "\x00"
+
+
+def packed(postings: Postings) -> tuple[object, ...]:
+    """*postings* as a few strings and arrays, quick to pickle and to read back
+    (:func:`unpacked`); the keys in the budget's order and their lists joined."""
+    order = postings.order
+    keys = SEPARATOR.join(order)
+    lists = SEPARATOR.join(postings.lists[key] for key in order)
+    counts = array("q", (postings.counts[key] for key in order)).tobytes()
+    costs = array("q", postings.costs).tobytes()
+    return (postings.pages, postings.anchors, postings.lengths, postings.untranslated, keys,
+            lists, counts, costs)  # fmt: skip
+
+
+def unpacked(state: tuple[Any, ...]) -> Postings | None:
+    """The postings :func:`packed` wrote (``None``: not such a state)."""
+    try:
+        pages, anchors, lengths, untranslated, keys, lists, counts, costs = state
+        order = keys.split(SEPARATOR) if keys else []
+        written = lists.split(SEPARATOR) if lists else []
+        numbers, spend = array("q"), array("q")
+        numbers.frombytes(counts)
+        spend.frombytes(costs)
+        if not len(order) == len(written) == len(numbers) == len(spend):
+            return None
+    except (TypeError, ValueError, AttributeError):
+        return None
+    return Postings(
+        pages, anchors, lengths, untranslated, dict(zip(order, written, strict=True)),
+        dict(zip(order, numbers, strict=True)), order, spend.tolist(),
+        list(accumulate(spend)),
+    )  # fmt: skip
 
 
 def located(postings: Postings, budget: float) -> dict[str, str]:

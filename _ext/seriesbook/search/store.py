@@ -32,11 +32,11 @@ from typing import Any, NamedTuple
 
 from seriesbook.compat import FedPage
 from seriesbook.core.pagestore import dump_atomically, read_stored
-from seriesbook.search.postings import Postings, book_postings
+from seriesbook.search.postings import Postings, book_postings, packed, unpacked
 from seriesbook.search.sections import SectionText
 
 STORE_NAME = "seriesbook-search.pickle"
-STORE_KEY = ("seriesbook-search", 1)
+STORE_KEY = ("seriesbook-search", 2)
 #: The files earlier versions kept (removed when this one is written).
 FORMER_NAMES = (
     "seriesbook-search-zh.pickle",
@@ -85,6 +85,7 @@ class PageRecord(NamedTuple):
     fed_depend: tuple[tuple[str, bool], ...] = ()
     fed_latin: tuple[str, ...] = ()
     entry: FedPage | None = None
+    terms: str = ""  # :func:`seriesbook.search.pages.terms_digest` of ``entry``
 
 
 class _Page(NamedTuple):
@@ -121,7 +122,7 @@ class SearchStore:
         self._key = key
         self.key: tuple[object, ...] | None = None
         self._pages: dict[str, _Page] | None = None
-        self._index: tuple[str, bytes] | None = None
+        self._index: tuple[str, bytes, dict[str, str], tuple[object, ...]] | None = None
         self._variants: Variants | None = None
         self._postings: bytes = b""
         self._changed = False  # the file holds what this build would not keep
@@ -129,7 +130,10 @@ class SearchStore:
         self.written: dict[str, _Page] = {}
         self._parts: dict[str, tuple[SectionText, ...]] = {}
         self._tokens: dict[str, str] = {}
-        self.index: tuple[str, dict[str, Any]] | None = None
+        #: The index this build loaded or wrote: its digest, what Sphinx reads of it, the
+        #: digest of the terms of each page whose terms in it are known, and the options it
+        #: was written with.
+        self.index: tuple[str, dict[str, Any], dict[str, str], tuple[object, ...]] | None = None
         self.variants: Variants | None = None
         self._kept_postings: Postings | None = None
         self.book_postings: Postings | None = None
@@ -164,7 +168,13 @@ class SearchStore:
             pages = {name: _Page(page.parts) for name, page in pages.items()}
         else:
             index, variants = stored.get("index"), stored.get("variants")
-            if isinstance(index, tuple) and len(index) == 2 and isinstance(index[1], bytes):
+            if (
+                isinstance(index, tuple)
+                and len(index) == 4
+                and isinstance(index[1], bytes)
+                and isinstance(index[2], dict)
+                and isinstance(index[3], tuple)
+            ):
                 self._index = index
             if isinstance(variants, tuple) and len(variants) == 4:
                 self._variants = variants
@@ -208,7 +218,8 @@ class SearchStore:
             return book_postings(docnames, [""] * len(docnames), self.parts)
         tokens = [self._token(docname) for docname in docnames]
         self._load()
-        kept = _unpickled(self._postings, Postings)
+        state = _unpickled(self._postings, tuple)
+        kept = unpacked(state) if state is not None else None
         made = book_postings(docnames, tokens, self.parts, kept, self._former)
         self._kept_postings, self.book_postings = kept, made
         return made
@@ -252,19 +263,35 @@ class SearchStore:
 
     # the index as last written, and the variants table
 
-    def kept_index(self, digest: str) -> dict[str, Any] | None:
-        """What Sphinx reads of the index written with *digest*, if that is the one kept."""
+    def kept_index(
+        self, digest: str
+    ) -> tuple[dict[str, Any], dict[str, str], tuple[object, ...]] | None:
+        """What Sphinx reads of the index written with *digest*, if that is the one kept, the
+        digests of its pages' terms, and the options it was written with."""
         self._load()
         if self._index is None or self._index[0] != digest:
             return None
         data: dict[str, Any] | None = _unpickled(self._index[1], dict)
-        if data is not None:
-            self.index = (digest, data)
-        return data
+        if data is None:
+            return None
+        self.index = (digest, data, self._index[2], self._index[3])
+        return data, self._index[2], self._index[3]
 
-    def keep_index(self, digest: str, data: dict[str, Any]) -> None:
-        """The index this build wrote (*digest*) and what Sphinx reads of it (*data*)."""
-        self.index = (digest, data)
+    def keep_index(
+        self,
+        digest: str,
+        data: dict[str, Any],
+        members: dict[str, str],
+        options: tuple[object, ...],
+    ) -> None:
+        """The index this build wrote (*digest*), what Sphinx reads of it (*data*), the digests
+        of the terms of its pages whose terms are known (*members*), and its *options*."""
+        self.index = (digest, data, members, options)
+
+    @property
+    def postings_kept(self) -> bool:
+        """Whether this build's § postings are the last build's."""
+        return self.book_postings is not None and self.book_postings is self._kept_postings
 
     def kept_variants(self) -> Variants | None:
         self._load()
@@ -283,10 +310,12 @@ class SearchStore:
             postings = self._postings
             made = self.book_postings
             if made is not None and made is not self._kept_postings:
-                postings, changed = _pickled(made), True
-            index = self._index
-            if self.index is not None and (index is None or index[0] != self.index[0]):
-                index, changed = (self.index[0], _pickled(self.index[1])), True
+                postings, changed = _pickled(packed(made)), True
+            index, now = self._index, self.index
+            if now is not None and (index is None or index[0] != now[0]):
+                index, changed = (now[0], _pickled(now[1]), now[2], now[3]), True
+            elif now is not None and index is not None and index[2:] != now[2:]:
+                index, changed = (index[0], index[1], now[2], now[3]), True
             variants = self.variants if self.variants is not None else self._variants
             changed = changed or variants != self._variants
         if changed:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 from array import array
 from collections.abc import Callable
+from typing import NamedTuple
 
 from docutils import nodes
 from sphinx import addnodes
@@ -79,17 +80,20 @@ def _writer() -> tuple[list[str], list[str], array[int], Callable[[nodes.Element
     texts: list[str] = []
     sizes = array("q")
     write, write_text, write_size = shape.append, texts.append, sizes.append
-    classes = _CLASSES
+    classes, text = _CLASSES, nodes.Text
 
     def walk(node: nodes.Element) -> None:
-        name, read = classes.get(node.__class__) or _class(node.__class__)
+        cls = node.__class__
+        found = classes.get(cls)
+        name, read = found if found is not None else _class(cls)
         children = node.children
         write(name)
         write_size(len(children))
         attributes = node.attributes
-        if attributes.get("ids"):
-            write(repr(attributes["ids"]))
-        if "no-search" in attributes.get("classes", ()):
+        ids, classes_ = attributes["ids"], attributes["classes"]  # every element has them
+        if ids:
+            write(repr(ids))
+        if classes_ and "no-search" in classes_:
             write("!no-search")
         if read:
             if read is _ALL:
@@ -99,12 +103,16 @@ def _writer() -> tuple[list[str], list[str], array[int], Callable[[nodes.Element
                     if key in attributes:
                         write(f"@{key}={attributes[key]!r}")
         for child in children:
-            if isinstance(child, nodes.Text):
+            if child.__class__ is text:
                 write("")
                 write_text(child)
                 write_size(len(child))
             elif isinstance(child, nodes.Element):
                 walk(child)
+            elif isinstance(child, nodes.Text):
+                write("")
+                write_text(child)
+                write_size(len(child))
             else:  # neither text nor element: nothing the search knows how to read
                 raise _Unreadable
 
@@ -115,24 +123,36 @@ class _Unreadable(Exception):
     pass
 
 
-def page_digest(doctree: nodes.Element, *extra: object) -> str | None:
+class Digest(NamedTuple):
+    """A page's digest, and its texts with their own digest (another digest of the same page,
+    made while its texts are still the same objects, reuses that)."""
+
+    digest: str | None
+    texts: list[str]
+    texts_digest: bytes
+
+
+def page_digest(
+    doctree: nodes.Element, *extra: object, before: Digest | None = None
+) -> Digest:
     """The digest of what the search reads of *doctree* (and of *extra*, written with
-    ``repr``); ``None`` if the page cannot be written unambiguously (it is then never kept)."""
+    ``repr``); ``None`` if the page cannot be written unambiguously (it is then never kept).
+    *before*: a digest of the page made earlier in this build."""
     shape, texts, sizes, walk = _writer()
     shape.append(repr(extra))
     try:
         walk(doctree)
-    except _Unreadable:
-        return None
+    except (_Unreadable, KeyError):  # a node the search cannot read, an element without ids
+        return Digest(None, [], b"")
     outline = SEPARATOR.join(shape)
     if outline.count(SEPARATOR) != len(shape) - 1:  # an item holding the separator
-        return None
+        return Digest(None, [], b"")
+    if before is not None and before.texts == texts:  # the same str objects: compared at once
+        texts_digest = before.texts_digest
+    else:  # cut apart by their lengths (in sizes)
+        texts_digest = hashlib.sha256("".join(texts).encode("utf-8", "surrogatepass")).digest()
     hashed = hashlib.sha256()
-    for part in (
-        outline.encode("utf-8", "surrogatepass"),
-        "".join(texts).encode("utf-8", "surrogatepass"),  # cut apart by their lengths
-        sizes.tobytes(),
-    ):
+    for part in (outline.encode("utf-8", "surrogatepass"), texts_digest, sizes.tobytes()):
         hashed.update(len(part).to_bytes(8, "little"))
         hashed.update(part)
-    return hashed.hexdigest()[:40]
+    return Digest(hashed.hexdigest()[:40], texts, texts_digest)
