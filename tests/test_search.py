@@ -26,7 +26,7 @@ from seriesbook.search.compact import KEY, PACKED, pack, unpack
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.query import load_index, missing_stock_terms, search
 from seriesbook.search.splitter import han_bigrams, split_query
-from seriesbook.search.store import STORE_NAME
+from seriesbook.search.store import SPLITS_NAME, STORE_NAME
 from seriesbook.search.zh import SearchChinese, make_tokenizer
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 
@@ -200,9 +200,12 @@ def books(tmp_path: Path) -> tuple[Path, Path]:
 
 def _cache(book: Path) -> dict[str, dict[str, tuple[str, str]]]:
     """Each page's split texts, as the search's store keeps them."""
-    with (book / "_build" / "doctrees" / STORE_NAME).open("rb") as stream:
-        pages = pickle.load(stream)["pages"]
-    return {name: pickle.loads(page.splits) for name, page in pages.items() if page.splits}
+    found = {}
+    for path in sorted((book / "_build" / "doctrees" / SPLITS_NAME).glob("*.pickle")):
+        with path.open("rb") as stream:
+            stored = pickle.load(stream)
+        found[stored["key"][-1]] = stored["splits"]
+    return found
 
 
 def _fresh(book: Path, tmp_path: Path, *options: str) -> str:

@@ -227,3 +227,20 @@ def test_the_variants_table_is_made_again_when_its_input_differs(
     data["terms"], data["titleterms"] = {"存": 1}, {"缓": 0}  # the pair is no longer a term
     assert _variants(data, False, again)["phrases"] == {}
     assert len(made) == 4  # the same characters, another answer
+
+
+@pytest.mark.slow  # four builds of a small book
+def test_a_store_lost_has_every_page_written_again(tmp_path: Path) -> None:
+    """Without the § parts of the pages an incremental build does not write (the store of an
+    earlier format, or none), every page is read and written again: the index is a clean
+    build's."""
+    book, fresh = tmp_path / "book", tmp_path / "fresh"
+    shutil.copytree(ROOT, book)
+    _build(book)
+    (book / "_build" / "doctrees" / STORE_NAME).write_bytes(b"an earlier format")
+    _edit(book, "ch02.md", "# 第2章", "# 第2章（修订）")
+    _build(book)
+    shutil.copytree(book, fresh, ignore=shutil.ignore_patterns("_build"))
+    _build(fresh)
+    index = "searchindex.js"
+    assert _files(book)[index] == _files(fresh)[index]

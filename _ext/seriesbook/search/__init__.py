@@ -49,6 +49,7 @@ from seriesbook.core.problems import Problem, warn
 if TYPE_CHECKING:
     from docutils import nodes
     from sphinx.application import Sphinx
+    from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
 
     from seriesbook.search.compact import PackedJavaScriptIndex
@@ -165,6 +166,18 @@ def _save(app: Sphinx, exception: BaseException | None) -> None:
         )
 
 
+def _unknown_pages(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
+    """``env-get-outdated``: the pages whose § parts the store does not hold (a store of
+    another format, or none) are read and written again, so the index gets every page's §."""
+    index_format = _packed_format(app)
+    if index_format is None:
+        return []
+    known = index_format.store.known()
+    return sorted(set(env.all_docs) - known - added - changed - removed)
+
+
 def _cache_key(options: dict[str, str]) -> tuple[object, ...]:
     """:func:`seriesbook.search.store.cache_key` for the search options *options*."""
     compat.import_jieba()  # before sphinx.search.zh imports it: without pkg_resources
@@ -203,6 +216,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.core.config")
     app.add_search_language(SearchChineseOnDemand)
     app.connect("builder-inited", _pack_index)
+    app.connect("env-get-outdated", _unknown_pages)
     app.connect("doctree-resolved", _begin_page)
     app.connect("html-collect-pages", _route_index)
     app.connect("build-finished", _save)

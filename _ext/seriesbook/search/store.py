@@ -1,4 +1,4 @@
-"""What the search keeps in the doctree directory between builds, in one file.
+"""What the search keeps in the doctree directory between builds, in one file (and a folder).
 
 ``<doctreedir>/seriesbook-search.pickle`` holds, for each page, its § parts
 (:mod:`~seriesbook.search.sections`: an incremental build writes only the changed pages, and
@@ -8,7 +8,8 @@ the index needs every page's §) and, with ``seriesbook_search_cache`` (the defa
   resolved and as it was fed (:mod:`~seriesbook.search.view`), so an unchanged page is neither
   walked, split nor stemmed again (:mod:`~seriesbook.search.pages`);
 * what jieba, the bigrams and the Latin scan made of each of its texts, so a changed page
-  segments only its changed texts;
+  segments only its changed texts (in a file of the page's own in ``seriesbook-search-splits/``:
+  read only when the page changed, written only when they did);
 * the index as last written (``searchindex.js``'s digest and what Sphinx reads of it), so the
   next build need not parse the file it wrote (:mod:`~seriesbook.search.compact`);
 * the variants table (:mod:`~seriesbook.search.variants`) with the input it was made from.
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import shutil
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,7 +38,10 @@ from seriesbook.search.postings import Postings, book_postings, packed, unpacked
 from seriesbook.search.sections import SectionText
 
 STORE_NAME = "seriesbook-search.pickle"
-STORE_KEY = ("seriesbook-search", 2)
+STORE_KEY = ("seriesbook-search", 3)
+#: The directory of each page's split texts, beside the file (a page's are read only when it
+#: changed, and written only when they did).
+SPLITS_NAME = "seriesbook-search-splits"
 #: The files earlier versions kept (removed when this one is written).
 FORMER_NAMES = (
     "seriesbook-search-zh.pickle",
@@ -93,7 +98,6 @@ class _Page(NamedTuple):
 
     parts: bytes
     record: bytes = b""
-    splits: bytes = b""
 
 
 def _pickled(value: object) -> bytes:
@@ -130,6 +134,8 @@ class SearchStore:
         self.written: dict[str, _Page] = {}
         self._parts: dict[str, tuple[SectionText, ...]] = {}
         self._tokens: dict[str, str] = {}
+        self._splits: dict[str, dict[str, Split]] = {}  # read in this build
+        self._new_splits: dict[str, dict[str, Split]] = {}
         #: The index this build loaded or wrote: its digest, what Sphinx reads of it, the
         #: digest of the terms of each page whose terms in it are known, and the options it
         #: was written with.
@@ -162,7 +168,7 @@ class SearchStore:
             self._changed = self.path.exists()  # a damaged or foreign file: written again
             return self._pages
         if stored.get("cache") != self.key or self.key is None:  # the parts hold, no more
-            self._changed = any(page.record or page.splits for page in pages.values()) or any(
+            self._changed = any(page.record for page in pages.values()) or any(
                 stored.get(name) for name in ("index", "variants", "postings")
             )
             pages = {name: _Page(page.parts) for name, page in pages.items()}
@@ -184,6 +190,10 @@ class SearchStore:
         return pages
 
     # § parts
+
+    def known(self) -> set[str]:
+        """The pages whose § parts are kept."""
+        return set(self._load())
 
     def parts(self, docname: str) -> tuple[SectionText, ...]:
         """*docname*'s § parts: noted in this build, else kept (none: page results)."""
@@ -230,10 +240,24 @@ class SearchStore:
         page = self._load().get(docname) if self.caching else None
         return _unpickled(page.record, PageRecord) if page is not None else None
 
+    def _splits_path(self, docname: str) -> Path:
+        name = hashlib.blake2b(docname.encode("utf-8", "surrogatepass"), digest_size=16)
+        return self.path.parent / SPLITS_NAME / f"{name.hexdigest()}.pickle"
+
+    def _splits_key(self, docname: str) -> tuple[object, ...]:
+        return (*STORE_KEY, self.key, docname)
+
     def splits(self, docname: str) -> dict[str, Split]:
-        page = self._load().get(docname) if self.caching else None
-        splits = _unpickled(page.splits, dict) if page is not None else None
-        return splits or {}
+        """The split texts of *docname* when it was last written (read once a build)."""
+        if not self.caching:
+            return {}
+        splits = self._splits.get(docname)
+        if splits is None:
+            self._load()  # the key
+            stored = read_stored(self._splits_path(docname), self._splits_key(docname))
+            found = stored.get("splits") if stored is not None else None
+            splits = self._splits[docname] = found if isinstance(found, dict) else {}
+        return splits
 
     def keep(self, docname: str) -> None:
         """*docname* was resolved and its kept entries still hold."""
@@ -251,11 +275,9 @@ class SearchStore:
         """*docname*'s entries made in this build."""
         self._parts[docname] = parts
         caching = self.caching
-        page = _Page(
-            _pickled(parts),
-            _pickled(record) if caching and record is not None else b"",
-            _pickled(splits) if caching and splits else b"",
-        )
+        page = _Page(_pickled(parts), _pickled(record) if caching and record is not None else b"")
+        if caching and splits is not None:
+            self._new_splits[docname] = splits
         self.written[docname] = page
         self._tokens.pop(docname, None)
         if self._load().get(docname) != page:
@@ -325,6 +347,25 @@ class SearchStore:
             })  # fmt: skip
             for name in FORMER_NAMES:
                 (self.path.parent / name).unlink(missing_ok=True)
+        self._save_splits(docnames)
         self._pages, self._index, self._variants = pages, index, variants
         self._postings, self._changed, self.written = postings, False, {}
-        self._parts, self._tokens = {}, {}
+        self._parts, self._tokens, self._splits, self._new_splits = {}, {}, {}, {}
+
+    def _save_splits(self, docnames: set[str]) -> None:
+        """Each page's split texts that changed written; those of pages gone removed (all of
+        them with the cache off)."""
+        folder = self.path.parent / SPLITS_NAME
+        if not self.caching:
+            if folder.is_dir():
+                shutil.rmtree(folder)
+            return
+        for docname, splits in self._new_splits.items():
+            if docname in docnames and splits != self.splits(docname):
+                stored = {"key": self._splits_key(docname), "splits": splits}
+                dump_atomically(self._splits_path(docname), stored)
+        if folder.is_dir():
+            wanted = {self._splits_path(docname).name for docname in docnames}
+            for path in folder.iterdir():
+                if path.name not in wanted:
+                    path.unlink(missing_ok=True)
