@@ -280,3 +280,27 @@ def test_an_index_with_other_pages_is_frozen_by_sphinx(tmp_path: Path) -> None:
     page = compat.feed_alone(ours, "c", "c.rst", "c", _doctree(TEXTS["c"]))
     fed = {"a": ("a.rst", "a", page), "c": ("c.rst", "c", page)}
     assert compat.freeze_with(ours, loaded, set(), fed, {"a", "b", "c"}) is None  # b is gone
+
+
+def test_a_page_scanned_again_keeps_its_unchanged_parts_as_a_fresh_scan_makes_them() -> None:
+    from seriesbook.search.pages import scan
+    from seriesbook.search.zh import SearchChinese
+
+    lang = SearchChinese({})
+    texts = (("", ("开头 ops",), False), ("sec-1", ("缓存分配器 ops",), False),
+             ("sec-2", ("另一节",), True))  # fmt: skip
+    before = scan(texts, lang)
+    edited = (texts[0], ("sec-1", ("缓存分配器 ops 改了",), False), texts[2])
+    assert scan(edited, lang, before) == scan(edited, SearchChinese({}))
+    lang.latin_terms.add("ops")  # the kept parts' stems of ops no longer hold
+    again = scan(texts, lang, before)
+    assert again == scan(texts, lang) and "ops" in again.parts[0].keys
+    assert again.part_depends[0] == (("ops", True),) and again.depends == (("ops", True),)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(st.sampled_from(["缓", "存", "𠀀", "a", "\x00", "\n", "，"]), max_size=3)))
+def test_bigram_terms_found_at_once_are_those_found_one_by_one(terms: list[str]) -> None:
+    from seriesbook.search.compact import _bigrams, is_bigram
+
+    assert _bigrams(terms) == {term for term in terms if is_bigram(term)}

@@ -151,20 +151,18 @@ def _pack(
     """:func:`pack`'s index (the § of *postings*), and each of its values as JSON."""
     width = page_width(len(data["docnames"]))
     every_term = data["terms"]
-    ordered = sorted(every_term)
-    bigrams = _bigrams(ordered)
-    terms = {term: every_term[term] for term in ordered if term not in bigrams}
-    groups: dict[str, list[tuple[str, int | list[int]]]] = {}
-    for term in sorted(bigrams):
-        groups.setdefault(term[0], []).append((term[1], every_term[term]))
+    bigrams = _bigrams(list(every_term))
+    # JSON writes every mapping with its keys sorted: the others need no order of their own
+    terms = {term: pages for term, pages in every_term.items() if term not in bigrams}
+    ordered = sorted(bigrams)  # grouped by first character, then by the second
     variants = _variants(data, traditional, store)
     packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: variants}
     written = {key: _json(value) for key, value in packed.items()}
-    located = _choose_located(written, groups, postings, width)
-    packed[KEY] = {"width": width, "pairs": _pairs(groups, located, width)}
+    located = _choose_located(written, every_term, ordered, postings, width)
+    packed[KEY] = {"width": width, "pairs": _pairs(every_term, ordered, located, width)}
     written[KEY] = _json(packed[KEY])
     if any(postings.anchors):
-        other = {key: located[key] for key in sorted(located) if key not in bigrams}
+        other = {key: listed for key, listed in located.items() if key not in bigrams}
         packed[SECTIONS] = {
             "anchors": postings.anchors,
             "lengths": postings.lengths,
@@ -206,53 +204,61 @@ Pages = int | list[int]
 
 
 def _pairs(
-    groups: dict[str, list[tuple[str, Pages]]], located: Mapping[str, str], width: int
+    terms: Mapping[str, Pages], bigrams: list[str], located: Mapping[str, str], width: int
 ) -> str:
-    """The packed bigrams: a group for each first character (*located*: the § list of each
-    term written with one)."""
+    """The packed bigrams (*bigrams*: the bigram terms, sorted): a group for each first
+    character (*located*: the § list of each term written with one)."""
     codes: dict[str, str] = {}
 
     def code(character: str) -> str:
-        found = codes.get(character)
-        if found is None:
-            found = codes[character] = _encode(ord(character), CHAR_WIDTH)
+        found = codes[character] = _encode(ord(character), CHAR_WIDTH)
         return found
 
     page: Callable[[int], str] = (
         DIGITS.__getitem__ if width == 1 else lambda number: _encode(number, width)
     )
-    out = []
-    for first, seconds in groups.items():
-        group = [code(first)]
-        for second, pages in seconds:
-            written = code(second) + (
-                page(pages) if isinstance(pages, int) else "".join(map(page, pages))
-            )
-            sections = located.get(first + second)
-            group.append(written if sections is None else f"{written}~{sections}")
+    out: list[str] = []
+    group: list[str] = []
+    first = ""
+    for term in bigrams:
+        if term[0] != first:
+            if group:
+                out.append(".".join(group))
+            first = term[0]
+            group = [codes.get(first) or code(first)]
+        pages = terms[term]
+        written = (codes.get(term[1]) or code(term[1])) + (
+            page(pages) if isinstance(pages, int) else "".join(map(page, pages))
+        )
+        sections = located.get(term)
+        group.append(written if sections is None else f"{written}~{sections}")
+    if group:
         out.append(".".join(group))
     return " ".join(out)
 
 
 def _choose_located(
     written: Mapping[str, str],
-    groups: dict[str, list[tuple[str, Pages]]],
+    terms: Mapping[str, Pages],
+    bigrams: list[str],
     postings: Postings,
     width: int,
 ) -> dict[str, str]:
     """The keys whose § postings are written, each with its :func:`section_list`: the rarest
-    first, within the budget (*written*: the JSON of the rest of the index)."""
+    first, within the budget (*written*: the JSON of the rest of the index; *bigrams*: the
+    packed terms)."""
     if not postings.lists:
         return {}
     # the pairs without § postings are ASCII, JSON writes them as they are: their length is
-    # counted (a dot, the second character, the pages), not written out
-    pairs = sum(
-        CHAR_WIDTH
-        + sum(1 + CHAR_WIDTH + width * (1 if isinstance(p, int) else len(p)) for _, p in codes)
-        for codes in groups.values()
+    # counted (a group's first character, and for each pair a dot, the second character, the
+    # pages), not written out
+    groups = len({term[0] for term in bigrams})
+    pages = sum(
+        1 if isinstance(found, int) else len(found) for found in map(terms.__getitem__, bigrams)
     )
+    pairs = CHAR_WIDTH * groups + (1 + CHAR_WIDTH) * len(bigrams) + width * pages
     rest = len(_joined({**written, KEY: '{"pairs":""}'}).encode())
-    return located(postings, max(SECTION_SHARE * (rest + pairs + max(len(groups) - 1, 0)),
+    return located(postings, max(SECTION_SHARE * (rest + pairs + max(groups - 1, 0)),
                                  SECTION_FLOOR))
 
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from seriesbook import compat
-from seriesbook.search.sections import PageTexts, SectionText, parts_of
+from seriesbook.search.sections import PageTexts, SectionText, section_part
 from seriesbook.search.store import PageRecord, SearchStore, Split
 from seriesbook.search.view import Digest, page_digest
 
@@ -45,15 +45,29 @@ if TYPE_CHECKING:
 
 class Scanned(NamedTuple):
     """A page's parts, and the Latin words whose stems depended on the build's Latin terms
-    (each with whether it was one)."""
+    (each with whether it was one); and each part's input (a digest of its texts) and its own
+    such words, so a part whose texts are the same is not scanned again."""
 
     depends: tuple[tuple[str, bool], ...]
     parts: tuple[SectionText, ...]
+    inputs: tuple[str, ...] = ()
+    part_depends: tuple[tuple[tuple[str, bool], ...], ...] = ()
 
 
-def scan(texts: PageTexts, lang: SearchChinese) -> Scanned:
-    """The parts of *texts*, stemmed by *lang*, noting the stems that depended on its terms."""
-    depends: dict[str, bool] = {}
+NOT_SCANNED = Scanned((), ())
+
+
+def scan(texts: PageTexts, lang: SearchChinese, before: Scanned | None = None) -> Scanned:
+    """The parts of *texts*, stemmed by *lang*, noting the stems that depended on its terms;
+    a part of *before* (the page's scan in an earlier build) where its input is the same and
+    its stems would come out alike."""
+    kept: dict[str, tuple[SectionText, tuple[tuple[str, bool], ...]]] = {}
+    if before is not None and len(before.inputs) == len(before.parts) == len(before.part_depends):
+        for given, part, own in zip(
+            before.inputs, before.parts, before.part_depends, strict=True
+        ):
+            kept.setdefault(given, (part, own))
+    noted: dict[str, bool] = {}
 
     def latin(text: str) -> list[str]:
         keys = []
@@ -61,11 +75,26 @@ def scan(texts: PageTexts, lang: SearchChinese) -> Scanned:
             word = found.strip()
             keys.append(lang.stem(word))
             if lang.stem_depends_on_terms(word):
-                depends[word] = word in lang.latin_terms
+                noted[word] = word in lang.latin_terms
         return keys
 
-    parts = parts_of(texts, latin)
-    return Scanned(tuple(depends.items()), tuple(parts))
+    depends: dict[str, bool] = {}
+    parts, inputs, part_depends = [], [], []
+    for anchor, blocks, source in texts:
+        written = repr((anchor, blocks, source)).encode("utf-8", "surrogatepass")
+        made = hashlib.sha256(written).hexdigest()[:40]
+        found = kept.get(made)
+        if found is not None and _hold(found[1], lang.latin_terms):
+            part, own = found
+        else:
+            noted.clear()
+            part, own = section_part(anchor, blocks, source, latin), tuple(noted.items())
+        for word, was in own:
+            depends.setdefault(word, was)
+        parts.append(part)
+        inputs.append(made)
+        part_depends.append(own)
+    return Scanned(tuple(depends.items()), tuple(parts), tuple(inputs), tuple(part_depends))
 
 
 def terms_digest(page: compat.FedPage) -> str:
@@ -86,8 +115,7 @@ class _Resolved:
 
     record: PageRecord | None  # its kept record, if it held when the page was resolved
     seen: Digest  # of the page as resolved
-    parts: tuple[SectionText, ...] = ()
-    parts_depend: tuple[tuple[str, bool], ...] = ()
+    scanned: Scanned = NOT_SCANNED
     latin: tuple[str, ...] = ()
     extras: dict[str, list[str]] = field(default_factory=dict)
     titles: tuple[str, ...] = ()
@@ -124,15 +152,21 @@ class KeptPages:
             lang.latin_terms.update(record.resolved_latin)
             self.resolved[docname] = _Resolved(record, seen)
             return
-        scanned = scan(texts(), lang)
+        before = None
+        if record is not None:  # the page changed: its parts whose texts did not are kept
+            before = Scanned(
+                record.parts_depend, store.parts(docname), record.part_inputs,
+                record.part_depends,
+            )  # fmt: skip
+        scanned = scan(texts(), lang, before)
         splits: dict[str, Split] = {}
         lang.page_latin = set()
         assert lang.splits is not None
         lang.splits.begin_page(store.splits(docname), splits)
         lang.begin_page(doctree)
         self.resolved[docname] = _Resolved(
-            None, seen, scanned.parts, scanned.depends, tuple(sorted(lang.page_latin)),
-            lang.extras, tuple(sorted(lang.titles)), splits,
+            None, seen, scanned, tuple(sorted(lang.page_latin)), lang.extras,
+            tuple(sorted(lang.titles)), splits,
         )  # fmt: skip
         lang.page_latin = None
 
@@ -164,9 +198,13 @@ class KeptPages:
         self.indexed += 1
         if record is not None:  # resolved from the record: the language as it would be
             lang.extras, lang.titles, lang.given = record.extras, set(record.titles), set()
+            scanned = Scanned(
+                record.parts_depend, store.parts(docname), record.part_inputs,
+                record.part_depends,
+            )  # fmt: skip
             resolved = _Resolved(
-                None, resolved.seen, store.parts(docname), record.parts_depend,
-                record.resolved_latin, record.extras, record.titles, store.splits(docname),
+                None, resolved.seen, scanned, record.resolved_latin, record.extras,
+                record.titles, store.splits(docname),
             )  # fmt: skip
         assert lang.splits is not None
         lang.splits.begin_page(store.splits(docname), resolved.splits)
@@ -188,13 +226,14 @@ class KeptPages:
         entry: compat.FedPage | None = None,
         terms: str = "",
     ) -> None:
-        record = None
+        record, scanned = None, resolved.scanned
         if resolved.seen.digest is not None:
             record = PageRecord(
-                resolved.seen.digest, resolved.parts_depend, resolved.latin, resolved.extras,
-                resolved.titles, digest, fed_depend, fed_latin, entry, terms,
+                resolved.seen.digest, scanned.depends, resolved.latin, resolved.extras,
+                resolved.titles, digest, fed_depend, fed_latin, entry, terms, scanned.inputs,
+                scanned.part_depends,
             )  # fmt: skip
-        self.store.put(docname, resolved.parts, record, resolved.splits)
+        self.store.put(docname, scanned.parts, record, resolved.splits)
 
     def finish(self) -> None:
         """The pages resolved but not fed (no title): their parts and what they gave when

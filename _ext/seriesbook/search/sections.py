@@ -95,9 +95,11 @@ def page_texts(
     )
 
 
-def _part(
+def section_part(
     anchor: str, texts: tuple[str, ...], source_title: bool, latin: Callable[[str], list[str]]
 ) -> SectionText:
+    """One part of a page from its anchor, the texts of its blocks and whether its title is
+    untranslated (*latin*: as :func:`parts_of`'s)."""
     keys: dict[str, None] = {}
     length = 0
     for text in texts:
@@ -110,7 +112,7 @@ def _part(
 def parts_of(texts: PageTexts, latin: Callable[[str], list[str]]) -> list[SectionText]:
     """The parts of a page from its :func:`page_texts`; *latin* gives the index keys of a
     text's Latin words (the search language's stems)."""
-    return [_part(anchor, blocks, source, latin) for anchor, blocks, source in texts]
+    return [section_part(anchor, blocks, source, latin) for anchor, blocks, source in texts]
 
 
 def page_sections(

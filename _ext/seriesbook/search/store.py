@@ -38,7 +38,7 @@ from seriesbook.search.postings import Postings, book_postings, packed, unpacked
 from seriesbook.search.sections import SectionText
 
 STORE_NAME = "seriesbook-search.pickle"
-STORE_KEY = ("seriesbook-search", 3)
+STORE_KEY = ("seriesbook-search", 4)
 #: The directory of each page's split texts, beside the file (a page's are read only when it
 #: changed, and written only when they did).
 SPLITS_NAME = "seriesbook-search-splits"
@@ -91,6 +91,8 @@ class PageRecord(NamedTuple):
     fed_latin: tuple[str, ...] = ()
     entry: FedPage | None = None
     terms: str = ""  # :func:`seriesbook.search.pages.terms_digest` of ``entry``
+    part_inputs: tuple[str, ...] = ()  # each part's, and its own words of ``parts_depend``
+    part_depends: tuple[tuple[tuple[str, bool], ...], ...] = ()
 
 
 class _Page(NamedTuple):
