@@ -244,3 +244,33 @@ def test_a_store_lost_has_every_page_written_again(tmp_path: Path) -> None:
     _build(fresh)
     index = "searchindex.js"
     assert _files(book)[index] == _files(fresh)[index]
+
+
+def test_builds_in_one_process_keep_nothing_of_each_other(tmp_path: Path) -> None:
+    """One application building again and again (``seriesbook serve``) writes the index each
+    build writes without the cache, also after the index was removed between two (a build
+    that loaded none)."""
+    from sphinx.testing.util import SphinxTestApp
+
+    def builds(book: Path, cache: bool) -> list[bytes]:
+        shutil.copytree(ROOT, book)
+        app = SphinxTestApp("html", srcdir=book, confoverrides={"seriesbook_search_cache": cache})
+        index = Path(app.outdir) / "searchindex.js"
+        written = []
+        try:
+            app.build()
+            written.append(index.read_bytes())
+            _edit(book, "ch02.md", "# 第2章", "# 第2章（修订）")
+            app.build()
+            written.append(index.read_bytes())
+            index.unlink()
+            _edit(book, "ch01.md", "# 第1章", "# 第1章（修订）")
+            app.build()
+            written.append(index.read_bytes())
+            app.build()  # nothing changed: the index is loaded and written again
+            written.append(index.read_bytes())
+        finally:
+            app.cleanup()
+        return written
+
+    assert builds(tmp_path / "kept", True) == builds(tmp_path / "plain", False)

@@ -268,10 +268,12 @@ def _terms(
     """*frozen*'s terms (each with its page numbers, as ``get_terms`` writes them) after each
     page of *fed* (by number) was taken out of every term and put in its own: *frozen* itself
     if nothing changed; ``None`` if a term is not in ``get_terms``'s form."""
-    if not fed:
-        return frozen
     numbers = set(fed)
     before: dict[int, set[str]] = {number: set() for number in numbers}
+    if not numbers:  # only the form of each term to see to
+        if any(not isinstance(value, int) and len(value) == 1 for value in frozen.values()):
+            return None
+        return frozen
     for term, value in frozen.items():
         if isinstance(value, int):
             if value in numbers:

@@ -143,27 +143,32 @@ def _route_index(app: Sphinx, *args: object) -> list[Any]:
 
 
 def _save(app: Sphinx, exception: BaseException | None) -> None:
-    """When the build succeeded: the search's store written (if it changed)."""
+    """When the build succeeded: the search's store written (if it changed). Either way this
+    build's state is dropped (a process may build again, as ``seriesbook serve`` does)."""
     index_format = _packed_format(app)
-    if exception is not None or index_format is None:
+    if index_format is None:
         return
     pages, lang = index_format.pages, _language(app)
-    if pages is not None:
-        pages.finish()
-    if lang is not None:
-        lang.close()
     try:
-        index_format.store.save(set(app.env.all_docs))
+        if lang is not None:
+            lang.close()
+        if exception is None:
+            if pages is not None:
+                pages.finish()
+            index_format.store.save(set(app.env.all_docs))
+            if pages is not None and lang is not None and lang.splits is not None:
+                logger.verbose(
+                    "seriesbook.search: %d pages kept, %d indexed (%d texts split before, %d now)",
+                    pages.kept,
+                    pages.indexed,
+                    lang.splits.hits,
+                    lang.splits.misses,
+                )
     except OSError as error:
         warn(Problem.SEARCH_CACHE, f"cannot save the search's kept pages: {error}", None)
-    if pages is not None and lang is not None and lang.splits is not None:
-        logger.verbose(
-            "seriesbook.search: %d pages kept, %d indexed (%d texts split before, %d now)",
-            pages.kept,
-            pages.indexed,
-            lang.splits.hits,
-            lang.splits.misses,
-        )
+        index_format.store.forget(read_again=True)
+    finally:
+        index_format.finish_build()
 
 
 def _unknown_pages(

@@ -354,6 +354,12 @@ class PackedJavaScriptIndex:
             and all(data[key] == loaded[key] for key in data if key not in TERMS)
         )
 
+    def finish_build(self) -> None:
+        """Drop this build's state (the next build loads, routes and keeps its own)."""
+        self.pages = self.index = self.loaded = self.loaded_text = None
+        self.members, self.loaded_options = {}, ()
+        self.store.forget()
+
     @property
     def options(self) -> tuple[object, ...]:
         return (self.source_lang, self.traditional)

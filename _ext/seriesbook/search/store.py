@@ -351,8 +351,16 @@ class SearchStore:
                 (self.path.parent / name).unlink(missing_ok=True)
         self._save_splits(docnames)
         self._pages, self._index, self._variants = pages, index, variants
-        self._postings, self._changed, self.written = postings, False, {}
-        self._parts, self._tokens, self._splits, self._new_splits = {}, {}, {}, {}
+        self._postings, self._changed = postings, False
+        self.forget()
+
+    def forget(self, read_again: bool = False) -> None:
+        """Drop this build's entries (and, *read_again*, what was read of the file)."""
+        self.written, self._parts, self._tokens, self._splits, self._new_splits = {}, {}, {}, {}, {}
+        self.index = self.variants = self._kept_postings = self.book_postings = None
+        if read_again:
+            self._pages, self._index, self._variants, self._postings = None, None, None, b""
+            self._changed = False
 
     def _save_splits(self, docnames: set[str]) -> None:
         """Each page's split texts that changed written; those of pages gone removed (all of
