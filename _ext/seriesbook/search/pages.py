@@ -15,10 +15,11 @@ then, and then it gives what indexing the page would:
 
 * when the page is resolved, its parts and the Latin words of its diagrams (as
   :meth:`~seriesbook.search.zh.SearchChinese.begin_page` would add them); else the page is
-  scanned and segmented, each text taken from the page's kept split texts if it has one;
-* when it is fed, Sphinx's index gets the terms, titles and index entries the page gave
-  (:func:`seriesbook.compat.restore_page`); else it is fed and noted
-  (:func:`seriesbook.compat.feed_page`).
+  scanned (a part whose texts did not change kept) and segmented, each text taken from the
+  page's kept split texts if it has one;
+* when it is fed, the index gets the terms, titles and index entries the page gave
+  (:mod:`~seriesbook.search.index` notes them); else it is fed alone and noted
+  (:func:`seriesbook.compat.feed_alone`).
 
 The HTML builder resolves and feeds each page in turn in the main process (also under ``-j N``),
 so the Latin terms a page sees are those of the pages before it, as without the records.
@@ -204,7 +205,7 @@ class KeptPages:
             )  # fmt: skip
             resolved = _Resolved(
                 None, resolved.seen, scanned, record.resolved_latin, record.extras,
-                record.titles, store.splits(docname),
+                record.titles, dict(store.splits(docname)),  # its diagrams' texts among them
             )  # fmt: skip
         assert lang.splits is not None
         lang.splits.begin_page(store.splits(docname), resolved.splits)
