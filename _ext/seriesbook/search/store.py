@@ -128,6 +128,7 @@ class SearchStore:
         self._key = key
         self.key: tuple[object, ...] | None = None
         self._pages: dict[str, _Page] | None = None
+        self._stored: dict[str, Any] | None = None  # read, not yet checked against the key
         self._index: tuple[str, bytes, dict[str, str], tuple[object, ...]] | None = None
         self._variants: Variants | None = None
         self._postings: bytes = b""
@@ -157,10 +158,11 @@ class SearchStore:
         return self._key is not None
 
     def _load(self) -> dict[str, _Page]:
+        """The file's pages (read once; their records checked against the key only when one
+        is first asked for, :meth:`_cached`)."""
         if self._pages is not None:
             return self._pages
-        self._pages = {}
-        self.key = self._key() if self._key is not None else None
+        self._pages, self._stored = {}, None
         stored = read_stored(self.path, STORE_KEY)
         pages = stored.get("pages") if stored is not None else None
         if stored is None or not isinstance(pages, dict) or not all(
@@ -169,26 +171,37 @@ class SearchStore:
         ):
             self._changed = self.path.exists()  # a damaged or foreign file: written again
             return self._pages
-        if stored.get("cache") != self.key or self.key is None:  # the parts hold, no more
-            self._changed = any(page.record for page in pages.values()) or any(
+        self._pages, self._stored = pages, stored
+        return pages
+
+    def _cached(self) -> dict[str, _Page]:
+        """:meth:`_load`'s pages, their records and the kept index, variants and postings taken
+        if the file was written for this build's key, else dropped (the parts hold)."""
+        pages = self._load()
+        if self.key is None and self._key is not None:
+            self.key = self._key()
+        stored, self._stored = self._stored, None
+        if stored is None:
+            return pages
+        if stored.get("cache") != self.key or self.key is None:
+            self._changed = self._changed or any(page.record for page in pages.values()) or any(
                 stored.get(name) for name in ("index", "variants", "postings")
             )
-            pages = {name: _Page(page.parts) for name, page in pages.items()}
-        else:
-            index, variants = stored.get("index"), stored.get("variants")
-            if (
-                isinstance(index, tuple)
-                and len(index) == 4
-                and isinstance(index[1], bytes)
-                and isinstance(index[2], dict)
-                and isinstance(index[3], tuple)
-            ):
-                self._index = index
-            if isinstance(variants, tuple) and len(variants) == 4:
-                self._variants = variants
-            postings = stored.get("postings")
-            self._postings = postings if isinstance(postings, bytes) else b""
-        self._pages = pages
+            self._pages = {name: _Page(page.parts) for name, page in pages.items()}
+            return self._pages
+        index, variants = stored.get("index"), stored.get("variants")
+        if (
+            isinstance(index, tuple)
+            and len(index) == 4
+            and isinstance(index[1], bytes)
+            and isinstance(index[2], dict)
+            and isinstance(index[3], tuple)
+        ):
+            self._index = index
+        if isinstance(variants, tuple) and len(variants) == 4:
+            self._variants = variants
+        postings = stored.get("postings")
+        self._postings = postings if isinstance(postings, bytes) else b""
         return pages
 
     # § parts
@@ -229,7 +242,7 @@ class SearchStore:
         if not self.caching:
             return book_postings(docnames, [""] * len(docnames), self.parts)
         tokens = [self._token(docname) for docname in docnames]
-        self._load()
+        self._cached()
         state = _unpickled(self._postings, tuple)
         kept = unpacked(state) if state is not None else None
         made = book_postings(docnames, tokens, self.parts, kept, self._former)
@@ -239,7 +252,7 @@ class SearchStore:
     # a page's record and split texts, kept from the last build that wrote it
 
     def record(self, docname: str) -> PageRecord | None:
-        page = self._load().get(docname) if self.caching else None
+        page = self._cached().get(docname) if self.caching else None
         return _unpickled(page.record, PageRecord) if page is not None else None
 
     def _splits_path(self, docname: str) -> Path:
@@ -255,7 +268,7 @@ class SearchStore:
             return {}
         splits = self._splits.get(docname)
         if splits is None:
-            self._load()  # the key
+            self._cached()  # the key checked
             stored = read_stored(self._splits_path(docname), self._splits_key(docname))
             found = stored.get("splits") if stored is not None else None
             splits = self._splits[docname] = found if isinstance(found, dict) else {}
@@ -263,7 +276,7 @@ class SearchStore:
 
     def keep(self, docname: str) -> None:
         """*docname* was resolved and its kept entries still hold."""
-        page = self._load().get(docname)
+        page = self._cached().get(docname)
         if page is not None:
             self.written[docname] = page
 
@@ -282,7 +295,7 @@ class SearchStore:
             self._new_splits[docname] = splits
         self.written[docname] = page
         self._tokens.pop(docname, None)
-        if self._load().get(docname) != page:
+        if self._cached().get(docname) != page:
             self._changed = True
 
     # the index as last written, and the variants table
@@ -292,7 +305,7 @@ class SearchStore:
     ) -> tuple[dict[str, Any], dict[str, str], tuple[object, ...]] | None:
         """What Sphinx reads of the index written with *digest*, if that is the one kept, the
         digests of its pages' terms, and the options it was written with."""
-        self._load()
+        self._cached()
         if self._index is None or self._index[0] != digest:
             return None
         data: dict[str, Any] | None = _unpickled(self._index[1], dict)
@@ -318,14 +331,14 @@ class SearchStore:
         return self.book_postings is not None and self.book_postings is self._kept_postings
 
     def kept_variants(self) -> Variants | None:
-        self._load()
+        self._cached()
         return self._variants
 
     def save(self, docnames: set[str]) -> None:
         """Keep the pages in *docnames* (this build's entries, else the kept ones) and, with the
         cache on, the index and variants table this build wrote; write the file if that
         changed it."""
-        kept = self._load()
+        kept = self._cached()
         pages = {name: page for name, page in kept.items() if name in docnames}
         pages.update({name: page for name, page in self.written.items() if name in docnames})
         changed = self._changed or len(pages) != len(kept) or not self.path.is_file()
@@ -360,6 +373,7 @@ class SearchStore:
         self.index = self.variants = self._kept_postings = self.book_postings = None
         if read_again:
             self._pages, self._index, self._variants, self._postings = None, None, None, b""
+            self._stored = None
             self._changed = False
 
     def _save_splits(self, docnames: set[str]) -> None:
