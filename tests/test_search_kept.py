@@ -60,6 +60,17 @@ def _edit(book: Path, name: str, old: str, new: str) -> None:
     page.write_text(text.replace(old, new), encoding="utf-8")
 
 
+def _verbose(book: Path, *options: str) -> str:
+    """What a build says with ``-v`` (the search's count of kept and indexed pages)."""
+    command = [
+        sys.executable, "-m", "sphinx", "-b", "html", "-v", *options,
+        str(book), str(book / "_build" / "html"), "-d", str(book / "_build" / "doctrees"),
+    ]  # fmt: skip
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def _same(kept: Path, plain: Path, *options: str) -> None:
     warnings = _build(kept, *options), _build(plain, *options, cache=False)
     assert warnings[0] == warnings[1]
@@ -97,6 +108,7 @@ def test_kept_search_work_writes_the_same_bytes(tmp_path: Path) -> None:
     assert ch02 is not None and ch02.parts_depend == (("ops", True),)  # ch01 came first
     assert ch02.entry is not None and "ops" in ch02.entry.word_keys
     _same(kept, plain, "-E", "-a")  # warm: every page from its record
+    assert "4 pages kept, 0 indexed" in _verbose(kept, "-E", "-a")
     for book in (kept, plain):  # one page edited: ops no longer seen before ch02
         _edit(book, "ch01.md", OPS, "\n算子的调度在这里，碎片整理也是。\n")
     _same(kept, plain)
