@@ -2,7 +2,8 @@
 
 ``<doctreedir>/seriesbook-search.pickle`` holds, for each page, its § parts
 (:mod:`~seriesbook.search.sections`: an incremental build writes only the changed pages, and
-the index needs every page's §) and, with ``seriesbook_search_cache`` (the default):
+the index needs every page's §; a page whose parts the file lacks is read and written again)
+and, with ``seriesbook_search_cache`` (the default):
 
 * what the page gave the index (:class:`PageRecord`), under the digests of the page as it was
   resolved and as it was fed (:mod:`~seriesbook.search.view`), so an unchanged page is neither
@@ -12,6 +13,7 @@ the index needs every page's §) and, with ``seriesbook_search_cache`` (the defa
   read only when the page changed, written only when they did);
 * the index as last written (``searchindex.js``'s digest and what Sphinx reads of it), so the
   next build need not parse the file it wrote (:mod:`~seriesbook.search.compact`);
+* every key's § list (:mod:`~seriesbook.search.postings`), updated where pages changed;
 * the variants table (:mod:`~seriesbook.search.variants`) with the input it was made from.
 
 Each page's entries are kept pickled apart and unpickled only when the build asks for them; a
