@@ -174,13 +174,13 @@ def _save(app: Sphinx, exception: BaseException | None) -> None:
 def _unknown_pages(
     app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
 ) -> list[str]:
-    """``env-get-outdated``: the pages whose § parts the store does not hold (a store of
-    another format, or none) are read and written again, so the index gets every page's §."""
+    """``env-get-outdated``: without the store (none, or one of another format, as after an
+    upgrade), the § parts of the pages an incremental build would not write are unknown: every
+    page is read and written again, so the index gets every page's §."""
     index_format = _packed_format(app)
-    if index_format is None:
+    if index_format is None or index_format.store.intact():
         return []
-    known = index_format.store.known()
-    return sorted(set(env.all_docs) - known - added - changed - removed)
+    return sorted(set(env.all_docs) - added - changed - removed)
 
 
 def _cache_key(options: dict[str, str]) -> tuple[object, ...]:

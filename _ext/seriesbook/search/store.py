@@ -131,6 +131,7 @@ class SearchStore:
         self.key: tuple[object, ...] | None = None
         self._pages: dict[str, _Page] | None = None
         self._stored: dict[str, Any] | None = None  # read, not yet checked against the key
+        self._read = False
         self._index: tuple[str, bytes, dict[str, str], tuple[object, ...]] | None = None
         self._variants: Variants | None = None
         self._postings: bytes = b""
@@ -164,7 +165,7 @@ class SearchStore:
         is first asked for, :meth:`_cached`)."""
         if self._pages is not None:
             return self._pages
-        self._pages, self._stored = {}, None
+        self._pages, self._stored, self._read = {}, None, False
         stored = read_stored(self.path, STORE_KEY)
         pages = stored.get("pages") if stored is not None else None
         if stored is None or not isinstance(pages, dict) or not all(
@@ -173,7 +174,7 @@ class SearchStore:
         ):
             self._changed = self.path.exists()  # a damaged or foreign file: written again
             return self._pages
-        self._pages, self._stored = pages, stored
+        self._pages, self._stored, self._read = pages, stored, True
         return pages
 
     def _cached(self) -> dict[str, _Page]:
@@ -208,9 +209,11 @@ class SearchStore:
 
     # § parts
 
-    def known(self) -> set[str]:
-        """The pages whose § parts are kept."""
-        return set(self._load())
+    def intact(self) -> bool:
+        """Whether the file was there and of this format (it then holds the § parts of every
+        page the HTML builder wrote)."""
+        self._load()
+        return self._read
 
     def parts(self, docname: str) -> tuple[SectionText, ...]:
         """*docname*'s § parts: noted in this build, else kept (none: page results)."""
