@@ -22,11 +22,11 @@ from conftest import ask
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.search import query
-from seriesbook.search.cache import CACHE_NAME
 from seriesbook.search.compact import KEY, PACKED, pack, unpack
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.query import load_index, missing_stock_terms, search
 from seriesbook.search.splitter import han_bigrams, split_query
+from seriesbook.search.store import SPLITS_NAME, STORE_NAME
 from seriesbook.search.zh import SearchChinese, make_tokenizer
 from sphinx.search.zh import JIEBA_DEFAULT_DICT
 
@@ -198,10 +198,14 @@ def books(tmp_path: Path) -> tuple[Path, Path]:
     return stock, ours
 
 
-def _cache(book: Path) -> dict[str, dict[str, tuple[str, ...]]]:
-    with (book / "_build" / "doctrees" / CACHE_NAME).open("rb") as stream:
-        pages: dict[str, dict[str, tuple[str, ...]]] = pickle.load(stream)["pages"]
-    return pages
+def _cache(book: Path) -> dict[str, dict[str, tuple[str, str]]]:
+    """Each page's split texts, as the search's store keeps them."""
+    found = {}
+    for path in sorted((book / "_build" / "doctrees" / SPLITS_NAME).glob("*.pickle")):
+        with path.open("rb") as stream:
+            stored = pickle.load(stream)
+        found[stored["key"][-1]] = stored["splits"]
+    return found
 
 
 def _fresh(book: Path, tmp_path: Path, *options: str) -> str:
@@ -284,7 +288,7 @@ def test_cache_off_and_custom_dictionary(books: tuple[Path, Path], tmp_path: Pat
     assert "缓存分配器" in _index(expected)["terms"]
     uncached = _build(ours, OURS, "-D", option, "-D", "seriesbook_search_cache=0")[0]
     assert_every_stock_hit_is_a_hit(expected, uncached)
-    assert not (ours / "_build" / "doctrees" / CACHE_NAME).exists()
+    assert _cache(ours) == {}  # the store keeps the § parts only
     assert _build(ours, OURS, "-E", "-D", option)[0] == uncached
     # a changed dictionary makes every cached segmentation stale
     userdict.write_text("缓存分配器 50000 n\n内存块 3 n\n命中率 9 n\n", encoding="utf-8")
@@ -299,13 +303,13 @@ def test_unwritable_cache_warns_and_builds_the_same_index(
 ) -> None:
     _, ours = books
     doctrees = ours / "_build" / "doctrees"
-    (doctrees / CACHE_NAME).mkdir(parents=True)  # a directory where the files should go
+    (doctrees / STORE_NAME).mkdir(parents=True)  # a directory where the files should go
     (doctrees / DB_NAME).mkdir()
     index, stderr = _build(ours, OURS)
     assert index == _fresh(ours, tmp_path)
     assert stderr.count("[seriesbook.search-cache]") == 2, stderr
     assert "cannot store jieba's dictionary" in stderr
-    assert "cannot save the segmentation cache" in stderr
+    assert "cannot save the search's kept pages" in stderr
 
 
 

@@ -28,7 +28,8 @@ from seriesbook.search.compact import (
     unpack,
 )
 from seriesbook.search.query import load_index
-from seriesbook.search.sections import STORE_NAME, SectionStore, SectionText
+from seriesbook.search.sections import SectionText
+from seriesbook.search.store import STORE_NAME, SearchStore
 from seriesbook.search.variants import convert, opencc_tables, table_for
 
 ROOT = Path(__file__).parent / "roots" / "test-search-ranking"
@@ -153,14 +154,15 @@ def test_index_holds_each_page_sections(ranking_book: tuple[Path, Path]) -> None
     assert anchors["ch01"] == ["", "sec-1-1", "sec-1-2", "sec-1-3", "sec-1-4"]
     assert anchors["ch02"] == ["", "sec-2-1", "sec-2-2", "sec-2-3"]
     assert anchors["notes"] == []  # no § sections: page results
-    store = SectionStore.open(out / ".doctrees")
+    store = SearchStore.open(out / ".doctrees", None)
     assert store.path.name == STORE_NAME
+    parts = {part.anchor: part for part in store.parts("ch01")}
     # §1.3 owns its two paragraphs and its title, not §1.4's text
-    own = store.pages["ch01"]["sec-1-3"].keys
+    own = parts["sec-1-3"].keys
     assert {"流水", "碎片", "配角"} <= set(own) and "合并" not in own
-    assert "合并" in store.pages["ch01"]["sec-1-4"].keys
+    assert "合并" in parts["sec-1-4"].keys
     # an unnumbered sub-heading and its text stay with their §
-    assert {"小结", "编号"} <= set(store.pages["ch01"]["sec-1-2"].keys)
+    assert {"小结", "编号"} <= set(parts["sec-1-2"].keys)
 
 
 def test_incremental_build_keeps_every_page_sections(
@@ -178,7 +180,8 @@ def test_incremental_build_keeps_every_page_sections(
         index = load_index(copy / "searchindex.js")
         anchors = dict(zip(index["docnames"], raw[SECTIONS]["anchors"], strict=True))
         assert anchors["ch01"] == ["", "sec-1-1", "sec-1-2", "sec-1-3", "sec-1-4"]
-        assert "新增" in SectionStore.open(copy / ".doctrees").pages["ch02"]["sec-2-3"].keys
+        parts = {p.anchor: p for p in SearchStore.open(copy / ".doctrees", None).parts("ch02")}
+        assert "新增" in parts["sec-2-3"].keys
     finally:
         (source / "ch02.md").write_text(
             (source / "ch02.md").read_text("utf-8").replace("\n新增的一段话。\n", ""), "utf-8"

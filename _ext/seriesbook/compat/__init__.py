@@ -23,6 +23,16 @@ from seriesbook.compat._jieba import (
     total,
 )
 from seriesbook.compat._myst import myst_parse_page
+from seriesbook.compat._search import (
+    FedPage,
+    feed_alone,
+    feed_page,
+    fill_mappings,
+    freeze_with,
+    loads,
+    pages_of,
+    restore_page,
+)
 from seriesbook.compat._sphinx import (
     ENVIRONMENT_BOOKKEEPING,
     SphinxNodeUpdater,
@@ -39,6 +49,7 @@ from seriesbook.compat._sphinx import (
     replace_node_updater,
     replace_post_transform,
     replace_transform,
+    route_index,
     sphinx_logger,
 )
 
@@ -46,6 +57,7 @@ __all__ = [
     "ENVIRONMENT_BOOKKEEPING",
     "INTERNALS",
     "REASSIGNED",
+    "FedPage",
     "Internal",
     "PreviousParser",
     "Reassigned",
@@ -60,17 +72,25 @@ __all__ = [
     "educate_quotes",
     "empty_tokenizer",
     "extract_messages",
+    "feed_alone",
+    "feed_page",
     "fetch_like_intersphinx",
+    "fill_mappings",
     "filter_compiled_catalogs",
     "forget_translations",
+    "freeze_with",
     "frequencies",
     "import_jieba",
     "init_search_language",
+    "loads",
     "myst_parse_page",
+    "pages_of",
     "replace_listener",
     "replace_node_updater",
     "replace_post_transform",
     "replace_transform",
+    "restore_page",
+    "route_index",
     "sphinx_logger",
     "total",
     "translate_page",
@@ -111,6 +131,11 @@ REASSIGNED: tuple[Reassigned, ...] = (
     Reassigned("builder.compile_catalogs", "filter_compiled_catalogs",
                "no event between Sphinx's choice of catalogs and their compiling, and every "
                "builder compiles; the instance's method is wrapped, the class untouched."),
+    *(Reassigned(f"indexer.{method}", "route_index",
+                 "no hook gives the search index a page's words kept from an earlier build, "
+                 "nor freezes it without the mappings Sphinx fills, empties and fills again; "
+                 "this build's indexer instance's methods are wrapped, the class untouched.")
+      for method in ("feed", "prune", "freeze")),
 )
 
 
@@ -162,6 +187,42 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("SearchChinese.__init__", "init_search_language",
              "sphinx.search.zh.SearchChinese.__init__",
              "0f9f9dd26e40920bad7860d6b05ec8b6af82ffe3e89723b707469b2b4cdb57fa"),
+    # a copy of IndexBuilder.feed that says what it added, and its inverse
+    *(Internal(f"IndexBuilder.{name}", door, "sphinx.search.IndexBuilder.feed",
+               "056af53b330d8dac4d0d499a39e57cffbc1aec743757f0fd2d59034635611a48")
+      for door in ("feed_page", "restore_page", "feed_alone")
+      for name in ("_titles", "_filenames", "_all_titles", "_title_mapping", "_mapping",
+                   "_index_entries")),
+    # IndexBuilder.load's mappings and check, and freeze copied (the terms changed in place)
+    *(Internal(f"IndexBuilder.{name}", door, "sphinx.search.IndexBuilder.load",
+               "f6bda8631cdd8c130a6b65f4d2fad628e015abe99c8e6d8e9a2b82defb59ab59")
+      for door, name in (("fill_mappings", "_mapping"), ("fill_mappings", "_title_mapping"),
+                         ("loads", "_env_version"), ("pages_of", "_titles"))),
+    Internal("IndexBuilder.prune", "fill_mappings", "sphinx.search.IndexBuilder.prune",
+             "cd9133b0a71ae08953ca84cfd5cde516a52570b8c9471969fa5f95536d730b37",
+             "https://github.com/sphinx-doc/sphinx/issues/11120"),
+    *(Internal(f"IndexBuilder.{name}", "freeze_with", "sphinx.search.IndexBuilder.freeze",
+               "e03ca24370523151d691014da355c165b3e6a56bab7160a4e1c4f0b786aa2a6d",
+               "https://github.com/sphinx-doc/sphinx/issues/11120")
+      for name in ("_titles", "_filenames", "_all_titles", "_index_entries", "_objtypes",
+                   "_objnames", "_env_version")),
+    Internal("IndexBuilder.get_terms", "freeze_with", "sphinx.search.IndexBuilder.get_terms",
+             "ba9cf3ae1547fb0caafaac62868625b26736e98d2ecc8edc5244e3265f829610"),
+    # the order the HTML builder loads, prunes, feeds, prunes and freezes the index in
+    Internal("StandaloneHTMLBuilder.indexer", "route_index",
+             "sphinx.builders.html.StandaloneHTMLBuilder.load_indexer",
+             "b78f84fcc285866abe68eca7fb63e35bf7f0b4fbcd71676037d98ca7dd05eec5"),
+    Internal("StandaloneHTMLBuilder.indexer", "route_index",
+             "sphinx.builders.html.StandaloneHTMLBuilder.dump_search_index",
+             "1af76e6bdbb15a0fe866a8d8ea5cac6b477d974a5d87bcf9d58883e7f1f3e48e"),
+    Internal("StandaloneHTMLBuilder.finish", "route_index",
+             "sphinx.builders.html.StandaloneHTMLBuilder.finish",
+             "c3898b6d53745553ed0e78117b16f016bcc31fb3781765b92d2819c71400edf8"),
+    Internal("IndexBuilder._word_collector", "feed_page", "sphinx.search.IndexBuilder.feed",
+             "056af53b330d8dac4d0d499a39e57cffbc1aec743757f0fd2d59034635611a48"),
+    Internal("sphinx.search._feed_visit_nodes", "feed_page",
+             "sphinx.search.IndexBuilder._word_collector",
+             "76db48f1e261e3eedf6b879517280fa50b86e518502043eb7461d2146ac9b4e2"),
     Internal("sphinx.ext.intersphinx._load._fetch_inventory_data", "fetch_like_intersphinx",
              "sphinx.ext.intersphinx._load._fetch_inventory_data",
              "a40f5898c68104c52aa28b246db0aaf435fed90530c8720f687d7f979ae50647",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import IO, TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from sphinx.builders import Builder
     from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
-    from sphinx.search import SearchLanguage
+    from sphinx.search import IndexBuilder, SearchLanguage
 
 
 #: The private attributes of Sphinx's environment that are its own bookkeeping (the application,
@@ -137,6 +137,39 @@ def init_search_language(language: SearchLanguage, options: dict[str, str]) -> N
     from sphinx.search import SearchLanguage
 
     SearchLanguage.__init__(language, options)
+
+
+def route_index(
+    indexer: IndexBuilder,
+    feed: Callable[[str, str, str, nodes.document], None],
+    prune: Callable[[Callable[[Iterable[str]], None], Iterable[str]], None],
+    freeze: Callable[[Callable[[], dict[str, Any]]], dict[str, Any]],
+) -> None:
+    """Send *indexer*'s ``feed(docname, filename, title, doctree)``, ``prune(docnames)`` and
+    ``freeze()`` calls through *feed*, *prune* and *freeze* (the last two get Sphinx's own
+    method first).
+
+    The HTML builder loads the index it wrote last, prunes the pages it writes, feeds them
+    and freezes the index to dump it; no hook lets an extension give the index a page's words
+    it kept from an earlier build, nor freeze it without the mappings of sets Sphinx fills,
+    empties and fills again. So the indexer *instance*'s methods are wrapped (the class
+    untouched), for this build's indexer only: stated exceptions in
+    :data:`seriesbook.compat.REASSIGNED`.
+    """
+    sphinx_prune, sphinx_freeze = indexer.prune, indexer.freeze
+
+    def routed_feed(docname: str, filename: str, title: str, doctree: nodes.document) -> None:
+        feed(docname, filename, title, doctree)
+
+    def routed_prune(docnames: Iterable[str]) -> None:
+        prune(sphinx_prune, docnames)
+
+    def routed_freeze() -> dict[str, Any]:
+        return freeze(sphinx_freeze)
+
+    setattr(indexer, "feed", routed_feed)  # noqa: B010 (methods of the instance)
+    setattr(indexer, "prune", routed_prune)  # noqa: B010
+    setattr(indexer, "freeze", routed_freeze)  # noqa: B010
 
 
 def fetch_like_intersphinx(app: Sphinx, target_uri: str, location: str) -> bytes:

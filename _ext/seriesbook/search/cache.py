@@ -1,30 +1,21 @@
-"""The segmentation cache: what each text gives the index, per page, in the doctree directory.
+"""What each text gives the index, split once: kept per page, so a changed page splits only
+its changed texts.
 
-The file (``seriesbook-search-zh.pickle``) maps each page to the texts the index took from it
-and what :meth:`~seriesbook.search.zh.SearchChinese.split` made of each: its words (jieba's
-tokens, the Han bigrams, the Latin words, each once) and its Latin words alone (the stemmer
-needs them), so a kept text costs neither jieba nor the bigram and Latin scans. It is valid for
-one jieba version and one dictionary file (path, size and modification time); anything else
-starts an empty cache. When a build ends, a page that was indexed keeps exactly the texts it
-used in this build, an unchanged page keeps its entries from before, and a page no longer in the
-book loses them: the cache holds the book's current text, never its history (the rules of
-:mod:`seriesbook.core.pagestore`, shared with the kept message parses of translated editions).
+:meth:`~seriesbook.search.zh.SearchChinese.split` makes of a text its words (jieba's tokens,
+the Han bigrams, the Latin words, each once) and its Latin words alone (the stemmer needs
+them). :class:`Splits` hands them out: those made earlier in this build (for any page), then
+those the current page's texts had when it was last written (kept in the search's store,
+:mod:`~seriesbook.search.store`, and valid for one jieba version and one dictionary file:
+:func:`signature`); it notes what each page used, which is what the store keeps of it.
 """
 
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
-from seriesbook.core.pagestore import PageStore
-
-CACHE_NAME = "seriesbook-search-zh.pickle"
-FORMAT = 3
-
-Tokens = tuple[str, ...]
 #: A text's words for the index, and its Latin words, each list joined by :data:`SEPARATOR`
-#: (two strings instead of tuples of words: the file loads faster, and the garbage collector
+#: (two strings instead of tuples of words: the store loads faster, and the garbage collector
 #: has far fewer objects to walk during the build).
 Split = tuple[str, str]
 SEPARATOR = "\x00"
@@ -42,50 +33,42 @@ def words_of(text: str) -> list[str]:
 
 
 def signature(userdict: str | None) -> tuple[Any, ...]:
-    """What a cached segmentation depends on: cache format, jieba, and the user dictionary."""
+    """What a split depends on besides its text: jieba, and the user dictionary."""
     import jieba
 
     stat: tuple[int, int] | None = None
     if userdict is not None:
         st = os.stat(userdict)
         stat = (st.st_size, st.st_mtime_ns)
-    return (FORMAT, jieba.__version__, userdict, stat)
+    return (jieba.__version__, userdict, stat)
 
 
-class SegmentCache(PageStore[str, Split]):
-    """Split words by text (:class:`~seriesbook.core.PageStore`), tracking which page used what."""
+class Splits:
+    """Split texts by text: this build's, then the current page's kept ones."""
 
-    def __init__(self, path: Path, key: tuple[Any, ...]) -> None:
-        super().__init__(path, key)
-        self.used: dict[str, dict[str, Split]] = {}
-        self.page = ""
+    def __init__(self) -> None:
+        self.made: dict[str, Split] = {}
+        self.kept: dict[str, Split] = {}
+        self.used: dict[str, Split] = {}
         self.hits = self.misses = 0
 
-    @staticmethod
-    def entry_ok(entry: object) -> bool:
-        return (
-            isinstance(entry, tuple)
-            and len(entry) == 2
-            and all(isinstance(part, str) for part in entry)
-        )
-
-    def begin_page(self, docname: str) -> None:
-        """Texts split from now on belong to *docname* (until the next page begins)."""
-        self.page = docname
-        self.used[docname] = {}
+    def begin_page(self, kept: dict[str, Split], used: dict[str, Split] | None = None) -> None:
+        """Texts split from now on belong to a page whose texts had *kept* (until the next
+        page begins); *used*: what the page used already (its split texts go there)."""
+        self.kept = kept
+        self.used = {} if used is None else used
 
     def get(self, text: str) -> Split | None:
-        split = self.lookup.get(text)
+        split = self.made.get(text) or self.kept.get(text)
         if split is None:
             self.misses += 1
             return None
         self.hits += 1
-        self.used.setdefault(self.page, {})[text] = split
+        self.used[text] = split
         return split
 
     def put(self, text: str, words: list[str], latin: list[str]) -> None:
         own, letters = joined(words), joined(latin)
         if own is None or letters is None:
             return
-        stored = self.lookup[text] = (own, letters)
-        self.used.setdefault(self.page, {})[text] = stored
+        self.made[text] = self.used[text] = (own, letters)

@@ -30,21 +30,40 @@ points, phrases as a mapping.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache, partial
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sphinx.search import js_index
 
 from seriesbook.core.text import HAN
-from seriesbook.search.kept_groups import KeptGroups
-from seriesbook.search.kept_parts import PartsCache
-from seriesbook.search.sections import SectionStore, SectionText
+from seriesbook.search.digits import (
+    CHAR_WIDTH,
+    DIGITS,
+    _decode,
+    _encode,
+    is_bigram,
+    page_width,
+    varints,
+)
+from seriesbook.search.digits import bitmap as bitmap
+from seriesbook.search.digits import read_bitmap as read_bitmap
+from seriesbook.search.digits import read_section_list as read_section_list
+from seriesbook.search.digits import read_varints as read_varints
+from seriesbook.search.digits import section_list as section_list
+from seriesbook.search.digits import section_list_length as section_list_length
+from seriesbook.search.postings import Postings, book_postings, located
+from seriesbook.search.sections import SectionText
+from seriesbook.search.store import SearchStore
 from seriesbook.search.variants import source, table_for
+
+if TYPE_CHECKING:
+    from seriesbook.search.index import KeptIndex
+    from seriesbook.search.pages import KeptPages
 
 KEY = "seriesbook_bigrams"
 SECTIONS = "seriesbook_sections"
@@ -53,181 +72,18 @@ VARIANTS = "seriesbook_variants"
 #: :data:`SECTION_FLOOR` bytes if that is more (a small book locates every key).
 SECTION_SHARE = 0.45
 SECTION_FLOOR = 96_000
-DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-CHAR_WIDTH = 3  # 18 bits: every code point up to U+3FFFF, all of the Han blocks
-
-
-_VALUES = {digit: value for value, digit in enumerate(DIGITS)}
-
-
-# Memoised: a book has a few thousand distinct characters and page numbers, written and read
-# tens of thousands of times whenever an incremental build reloads and rewrites the index.
-@cache
-def _encode(number: int, width: int) -> str:
-    return "".join(DIGITS[(number >> (6 * (width - 1 - i))) & 63] for i in range(width))
-
-
-@cache
-def _decode(digits: str) -> int:
-    number = 0
-    for digit in digits:
-        value = _VALUES.get(digit)
-        if value is None:  # a damaged index: Sphinx then builds a new one
-            raise ValueError(f"not a base-64 digit: {digit!r}")
-        number = number * 64 + value
-    return number
-
-
-def varints(numbers: Iterable[int]) -> str:
-    """Ascending *numbers* as gaps, 5 bits a base-64 digit (32 added where a digit follows)."""
-    out: list[str] = []
-    previous = 0
-    for number in numbers:
-        gap, previous = number - previous, number
-        if 0 <= gap < 32:  # one digit: most gaps of a book's postings
-            out.append(DIGITS[gap])
-            continue
-        groups = [gap & 31]
-        while gap > 31:
-            gap >>= 5
-            groups.append(gap & 31)
-        last = len(groups) - 1
-        out.extend(DIGITS[g + (32 if i < last else 0)] for i, g in enumerate(reversed(groups)))
-    return "".join(out)
-
-
-def _varint_digits(gap: int) -> int:
-    """How many digits :func:`varints` writes for *gap*."""
-    digits = 1
-    while gap > 31:
-        gap >>= 5
-        digits += 1
-    return digits
-
-
-def read_varints(text: str) -> list[int]:
-    """The numbers :func:`varints` wrote."""
-    numbers: list[int] = []
-    value = previous = 0
-    for digit in text:
-        code = _VALUES[digit]
-        value = value * 32 + (code & 31)
-        if code < 32:
-            previous += value
-            numbers.append(previous)
-            value = 0
-    return numbers
-
-
-def bitmap(numbers: Sequence[int]) -> str:
-    """Ascending *numbers* as ``!``, the first in :func:`varints`, then a bit for each number
-    from it to the last, 6 a base-64 digit (the first number the highest bit of the first)."""
-    if not numbers:
-        return "!"
-    start = numbers[0]
-    bits = [0] * ((numbers[-1] - start) // 6 + 1)
-    for number in numbers:
-        offset = number - start
-        bits[offset // 6] |= 32 >> (offset % 6)
-    return "!" + varints([start]) + "".join(DIGITS[b] for b in bits)
-
-
-def read_bitmap(text: str) -> list[int]:
-    """The numbers :func:`bitmap` wrote."""
-    body = text[1:]
-    if not body:
-        return []
-    end = next(i for i, digit in enumerate(body) if _VALUES[digit] < 32) + 1
-    start = read_varints(body[:end])[0]
-    return [
-        start + 6 * i + bit
-        for i, digit in enumerate(body[end:])
-        for bit in range(6)
-        if _VALUES[digit] & (32 >> bit)
-    ]
-
-
-def section_list(numbers: Sequence[int]) -> str:
-    """§ numbers written the shorter way: gaps (:func:`varints`) or a :func:`bitmap`."""
-    return varints(numbers) if _gaps_shorter(numbers) else bitmap(numbers)
-
-
-def section_list_length(numbers: Sequence[int]) -> int:
-    """``len(section_list(numbers))``, without writing either form (the index's budget asks it
-    of every key, and writes few of them)."""
-    gaps = _gaps_length(numbers)
-    return gaps if not numbers else min(gaps, _bitmap_length(numbers))
-
-
-def _gaps_length(numbers: Sequence[int]) -> int:
-    length, previous = 0, 0
-    for number in numbers:
-        gap, previous = number - previous, number
-        length += 1 if gap < 32 else _varint_digits(gap)
-    return length
-
-
-def _bitmap_length(numbers: Sequence[int]) -> int:
-    if not numbers:
-        return 1
-    return 1 + _varint_digits(numbers[0]) + (numbers[-1] - numbers[0]) // 6 + 1
-
-
-def _gaps_shorter(numbers: Sequence[int]) -> bool:
-    return _gaps_length(numbers) <= _bitmap_length(numbers)
-
-
-def read_section_list(text: str) -> list[int]:
-    return read_bitmap(text) if text.startswith("!") else read_varints(text)
-
-
-def page_width(pages: int) -> int:
-    """Base-64 digits needed to write any page number of a book with *pages* pages."""
-    width = 1
-    while 64**width < pages:
-        width += 1
-    return width
-
-
-def _is_bigram(term: str) -> bool:
-    return len(term) == 2 and _BIGRAM.fullmatch(term) is not None
-
-
-#: Two Chinese characters (:data:`~seriesbook.core.text.HAN` is one character's class).
-_BIGRAM = re.compile(f"(?:{HAN.pattern}){{2}}")
-
-
-def _postings(
-    docnames: Sequence[str], sections: Mapping[str, Sequence[SectionText]]
-) -> tuple[list[list[str]], list[list[int]], list[int], dict[str, list[int]]]:
-    """Each page's § anchors and lengths, the § whose titles are not translated, and each
-    key's § numbers (§ numbered through the book)."""
-    anchors: list[list[str]] = []
-    lengths: list[list[int]] = []
-    untranslated: list[int] = []
-    postings: defaultdict[str, list[int]] = defaultdict(list)
-    number = 0
-    for docname in docnames:
-        parts = sections.get(docname, ())
-        anchors.append([part.anchor for part in parts])
-        lengths.append([part.length for part in parts])
-        for part in parts:
-            for key in part.keys:
-                postings[key].append(number)
-            if part.source_title:
-                untranslated.append(number)
-            number += 1
-    return anchors, lengths, untranslated, postings
-
-
 def _book_characters(data: dict[str, Any]) -> set[str]:
     keys = "".join("".join(data.get(table, {})) for table in ("terms", "titleterms", "alltitles"))
-    return set(HAN.findall(keys))  # one character a match: the Chinese characters of every key
+    # one character a match: the Chinese characters of every key (each looked at once)
+    return set(HAN.findall("".join(set(keys))))
 
 
 def _variants(
-    data: dict[str, Any], traditional: bool = False, kept: KeptGroups | None = None
+    data: dict[str, Any], traditional: bool = False, store: SearchStore | None = None
 ) -> dict[str, Any]:
+    """The variants table of the book's characters: the kept one (*store*) if its input (the
+    characters, the edition's direction, OpenCC's versions, and the answers to the questions
+    it asked of the index, "is this pair a term?") is the same, else made again."""
     terms, titles = data["terms"], data["titleterms"]
     book = frozenset(_book_characters(data))
 
@@ -243,9 +99,27 @@ def _variants(
         )
         return {"characters": pairs, "phrases": phrases}
 
-    if kept is None:
+    if store is None or not store.caching:
         return make(is_term)
-    return kept.table(book, (traditional, *source(traditional)), is_term, make)
+    origin = (traditional, *source(traditional))
+    kept = store.kept_variants()
+    if (
+        kept is not None
+        and kept[0] == book
+        and kept[1] == origin
+        and all(is_term(pair) == answer for pair, answer in kept[2])
+    ):
+        store.variants = kept
+        return kept[3]
+    asked: dict[str, bool] = {}
+
+    def noted(pair: str) -> bool:
+        answer = asked[pair] = is_term(pair)
+        return answer
+
+    table = make(noted)
+    store.variants = (book, origin, tuple(asked.items()), table)
+    return table
 
 
 def pack(
@@ -253,103 +127,139 @@ def pack(
     sections: Mapping[str, Sequence[SectionText]] | None = None,
     source_lang: str | None = None,
     traditional: bool = False,
-    kept: KeptGroups | None = None,
+    store: SearchStore | None = None,
 ) -> dict[str, Any]:
     """*data* (Sphinx's frozen index) with its two-character Chinese terms packed, the §
     postings of *sections* (each page's § parts) and the traditional-character table.
 
     *source_lang* (a translated edition: the book's language, ``zh-CN``) is what the search
     page marks titles and snippets that are still in it with; *traditional*: the edition is
-    Traditional Chinese, so the table turns simplified queries into its characters. *kept*:
-    the groups and table packed by earlier builds, reused where their input is the same."""
+    Traditional Chinese, so the table turns simplified queries into its characters. *store*:
+    the variants table of earlier builds, reused where its input is the same."""
+    docnames, found = data["docnames"], sections or {}
+    postings = book_postings(docnames, [""] * len(docnames), lambda name: found.get(name, ()))
+    return _pack(data, postings, source_lang, traditional, store)[0]
+
+
+def _pack(
+    data: dict[str, Any],
+    postings: Postings,
+    source_lang: str | None,
+    traditional: bool,
+    store: SearchStore | None,
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """:func:`pack`'s index (the § of *postings*), and each of its values as JSON."""
     width = page_width(len(data["docnames"]))
-    anchors, lengths, untranslated, postings = _postings(data["docnames"], sections or {})
-    terms: dict[str, int | list[int]] = {}
-    groups: dict[str, list[tuple[str, int | list[int]]]] = {}
-    for term, pages in sorted(data["terms"].items()):
-        if not _is_bigram(term):
-            terms[term] = pages
-        else:
-            groups.setdefault(term[0], []).append((term[1], pages))
-    variants = _variants(data, traditional, kept)
+    every_term = data["terms"]
+    bigrams = _bigrams(list(every_term))
+    # JSON writes every mapping with its keys sorted: the others need no order of their own
+    terms = {term: pages for term, pages in every_term.items() if term not in bigrams}
+    ordered = sorted(bigrams)  # grouped by first character, then by the second
+    variants = _variants(data, traditional, store)
     packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: variants}
-    located = _choose_located(packed, groups, postings, width)
-    packed[KEY] = {"width": width, "pairs": _pairs(groups, located, width, kept)}
-    if any(anchors):
-        bigrams = {first + second for first, codes in groups.items() for second, _ in codes}
-        other = {key: section_list(located[key]) for key in sorted(located) if key not in bigrams}
+    written = {key: _json(value) for key, value in packed.items()}
+    located = _choose_located(written, every_term, ordered, postings, width)
+    packed[KEY] = {"width": width, "pairs": _pairs(every_term, ordered, located, width)}
+    written[KEY] = _json(packed[KEY])
+    if any(postings.anchors):
+        other = {key: listed for key, listed in located.items() if key not in bigrams}
         packed[SECTIONS] = {
-            "anchors": anchors,
-            "lengths": lengths,
+            "anchors": postings.anchors,
+            "lengths": postings.lengths,
             "other": other,
-            "untranslated": varints(untranslated),
+            "untranslated": varints(postings.untranslated),
         }
         if source_lang:
             packed[SECTIONS]["lang"] = source_lang
-    return packed
+        written[SECTIONS] = _json(packed[SECTIONS])
+    return packed, written
 
 
-def _json(data: dict[str, Any]) -> str:
-    """The index as JSON, as :class:`PackedJavaScriptIndex` writes it (UTF-8, unescaped)."""
+#: Two Chinese characters between the starts and ends of :func:`_bigrams`' joined terms.
+_JOINED_BIGRAM = re.compile(f"(?<![^\x00])(?:{HAN.pattern}){{2}}(?![^\x00])")
+
+
+def _bigrams(terms: list[str]) -> set[str]:
+    """The terms of *terms* that are two Chinese characters (:func:`is_bigram`), found in one
+    pass over them joined."""
+    joined = "\x00".join(terms)
+    if joined.count("\x00") != max(len(terms) - 1, 0):  # a term holding the separator
+        return {term for term in terms if is_bigram(term)}
+    return set(_JOINED_BIGRAM.findall(joined))
+
+
+def _json(data: Any) -> str:
+    """The index (or a value of it) as JSON, as :class:`PackedJavaScriptIndex` writes it
+    (UTF-8, unescaped)."""
     return json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def _joined(written: Mapping[str, str]) -> str:
+    """The JSON of a dictionary whose values' JSON is *written* (``_json`` of it, a piece at a
+    time: its keys in order, each with its value)."""
+    return "{" + ",".join(f"{_json(key)}:{written[key]}" for key in sorted(written)) + "}"
 
 
 Pages = int | list[int]
 
 
 def _pairs(
-    groups: dict[str, list[tuple[str, Pages]]],
-    located: Mapping[str, list[int]],
-    width: int,
-    kept: KeptGroups | None = None,
+    terms: Mapping[str, Pages], bigrams: list[str], located: Mapping[str, str], width: int
 ) -> str:
-    def pack(first: str, seconds: list[tuple[str, Pages]]) -> str:
-        out = [_encode(ord(first), CHAR_WIDTH)]
-        for second, pages in seconds:
-            numbers = [pages] if isinstance(pages, int) else pages
-            code = _encode(ord(second), CHAR_WIDTH) + "".join(_encode(n, width) for n in numbers)
-            sections = located.get(first + second)
-            out.append("." + (code if sections is None else code + "~" + section_list(sections)))
-        return "".join(out)
+    """The packed bigrams (*bigrams*: the bigram terms, sorted): a group for each first
+    character (*located*: the § list of each term written with one)."""
+    codes: dict[str, str] = {}
 
-    if kept is None:
-        return " ".join(pack(first, seconds) for first, seconds in groups.items())
-    return " ".join(
-        kept.group(
-            (width, first, [(s, p, located.get(first + s)) for s, p in seconds]),
-            partial(pack, first, seconds),
-        )
-        for first, seconds in groups.items()
+    def code(character: str) -> str:
+        found = codes[character] = _encode(ord(character), CHAR_WIDTH)
+        return found
+
+    page: Callable[[int], str] = (
+        DIGITS.__getitem__ if width == 1 else lambda number: _encode(number, width)
     )
+    out: list[str] = []
+    group: list[str] = []
+    first = ""
+    for term in bigrams:
+        if term[0] != first:
+            if group:
+                out.append(".".join(group))
+            first = term[0]
+            group = [codes.get(first) or code(first)]
+        pages = terms[term]
+        written = (codes.get(term[1]) or code(term[1])) + (
+            page(pages) if isinstance(pages, int) else "".join(map(page, pages))
+        )
+        sections = located.get(term)
+        group.append(written if sections is None else f"{written}~{sections}")
+    if group:
+        out.append(".".join(group))
+    return " ".join(out)
 
 
 def _choose_located(
-    packed: dict[str, Any],
-    groups: dict[str, list[tuple[str, Pages]]],
-    postings: dict[str, list[int]],
+    written: Mapping[str, str],
+    terms: Mapping[str, Pages],
+    bigrams: list[str],
+    postings: Postings,
     width: int,
-) -> dict[str, list[int]]:
-    """The keys whose § postings are written: the rarest first, within the budget."""
-    if not postings:
+) -> dict[str, str]:
+    """The keys whose § postings are written, each with its :func:`section_list`: the rarest
+    first, within the budget (*written*: the JSON of the rest of the index; *bigrams*: the
+    packed terms)."""
+    if not postings.lists:
         return {}
     # the pairs without § postings are ASCII, JSON writes them as they are: their length is
-    # counted (a dot, the second character, the pages), not written out
-    pairs = sum(
-        CHAR_WIDTH
-        + sum(1 + CHAR_WIDTH + width * (1 if isinstance(p, int) else len(p)) for _, p in codes)
-        for codes in groups.values()
+    # counted (a group's first character, and for each pair a dot, the second character, the
+    # pages), not written out
+    groups = len({term[0] for term in bigrams})
+    pages = sum(
+        1 if isinstance(found, int) else len(found) for found in map(terms.__getitem__, bigrams)
     )
-    rest = len(_json({**packed, KEY: {"pairs": ""}}).encode()) + pairs + max(len(groups) - 1, 0)
-    budget = max(SECTION_SHARE * rest, SECTION_FLOOR)
-    located: dict[str, list[int]] = {}
-    spent = 0
-    for key, numbers in sorted(postings.items(), key=lambda item: (len(item[1]), item[0])):
-        cost = section_list_length(numbers) + (1 if _is_bigram(key) else len(json.dumps(key)) + 3)
-        if spent + cost > budget:
-            break
-        spent += cost
-        located[key] = numbers
-    return located
+    pairs = CHAR_WIDTH * groups + (1 + CHAR_WIDTH) * len(bigrams) + width * pages
+    rest = len(_joined({**written, KEY: '{"pairs":""}'}).encode())
+    return located(postings, max(SECTION_SHARE * (rest + pairs + max(groups - 1, 0)),
+                                 SECTION_FLOOR))
 
 
 def unpack(data: dict[str, Any]) -> dict[str, Any]:
@@ -370,6 +280,11 @@ def unpack(data: dict[str, Any]) -> dict[str, Any]:
     return unpacked
 
 
+def _digest(text: str) -> str:
+    """What a written index is known by (its kept copy is valid for this text alone)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 class PackedJavaScriptIndex:
     """``searchindex.js`` with :func:`pack` and :func:`unpack`, written for a fast first search.
 
@@ -379,33 +294,42 @@ class PackedJavaScriptIndex:
     hands to ``JSON.parse`` (``Search.setIndex(JSON.parse('...'))``), which browsers read much
     faster than an object literal of that size. :meth:`loads` reads both forms.
 
-    Its :attr:`store` gives each page's § parts when the index is written: those noted in this
-    build (``store.used``), else those kept from the previous one (none: page results).
+    Its :attr:`store` gives each page's § parts when the index is written (those noted in this
+    build, else those kept from the last build that wrote the page), and, with the cache, the
+    variants table, and what Sphinx reads of the index it wrote last: :meth:`load` hands that
+    back instead of parsing the file when the file is the one written (Sphinx reloads it in
+    every build, and an incremental build keeps the unchanged pages' terms).
     """
 
     PREFIX, SUFFIX = "Search.setIndex(JSON.parse('", "'))"
 
     def __init__(
         self,
-        store: SectionStore | None = None,
+        store: SearchStore | None = None,
         source_lang: str | None = None,
         traditional: bool = False,
     ) -> None:
-        self.store = store if store is not None else SectionStore(Path(), ())
-        #: Each page's parts by their text (opened with the first page, if the cache is on).
-        self.kept: PartsCache | None = None
-        #: The groups and variants table of earlier builds (if the cache is on).
-        self.groups: KeptGroups | None = None
+        self.store = store if store is not None else SearchStore(Path(os.devnull), None)
+        #: This build's pages kept and noted (with the cache, from the first page resolved).
+        self.pages: KeptPages | None = None
+        #: With the cache: the index loaded in this build, whole (Sphinx got it without its
+        #: terms, :mod:`~seriesbook.search.index`), the digests of its pages' terms where
+        #: known, and this build's index.
+        self.loaded: dict[str, Any] | None = None
+        self.members: dict[str, str] = {}
+        self.index: KeptIndex | None = None
+        #: The text loaded, when it is the index kept (written with these options).
+        self.loaded_text: str | None = None
+        self.loaded_options: tuple[object, ...] = ()
         self.source_lang = source_lang
         self.traditional = traditional
 
-    def sections(self) -> dict[str, list[SectionText]]:
-        pages = {**self.store.pages, **self.store.used}
-        return {docname: list(parts.values()) for docname, parts in pages.items()}
-
     def dumps(self, data: dict[str, Any]) -> str:
-        packed = pack(data, self.sections(), self.source_lang, self.traditional, self.groups)
-        text = _json(packed)
+        postings = self.store.postings(data["docnames"])
+        if self.loaded_text is not None and self._as_loaded(data):
+            return self.loaded_text
+        _, written = _pack(data, postings, self.source_lang, self.traditional, self.store)
+        text = _joined(written)
         return self.PREFIX + text.replace("\\", "\\\\").replace("'", "\\'") + self.SUFFIX
 
     def loads(self, text: str) -> Any:
@@ -414,12 +338,59 @@ class PackedJavaScriptIndex:
         literal = text[len(self.PREFIX) : -len(self.SUFFIX)]
         return unpack(json.loads(_ESCAPED.sub(r"\1", literal)))
 
+    def _as_loaded(self, data: dict[str, Any]) -> bool:
+        """Whether the index to write is the one loaded (kept): the same index (its terms the
+        very ones loaded), § postings, variants table and options make the same text."""
+        loaded, variants = self.loaded, self.store.kept_variants()
+        return (
+            loaded is not None
+            and self.store.postings_kept
+            and self.options == self.loaded_options
+            and variants is not None
+            and variants[1] == (self.traditional, *source(self.traditional))
+            and data.keys() == loaded.keys()
+            and data["terms"] is loaded["terms"]
+            and data["titleterms"] is loaded["titleterms"]
+            and all(data[key] == loaded[key] for key in data if key not in TERMS)
+        )
+
+    def finish_build(self) -> None:
+        """Drop this build's state (the next build loads, routes and keeps its own)."""
+        self.pages = self.index = self.loaded = self.loaded_text = None
+        self.members, self.loaded_options = {}, ()
+        self.store.forget()
+
+    @property
+    def options(self) -> tuple[object, ...]:
+        return (self.source_lang, self.traditional)
+
     def dump(self, data: dict[str, Any], stream: Any) -> None:
-        stream.write(self.dumps(data))
+        text = self.dumps(data)
+        stream.write(text)
+        if self.store.caching:  # as the file reads back: its titles in JSON's order
+            alltitles = dict(sorted(data["alltitles"].items()))
+            members = self.index.members if self.index is not None else {}
+            kept = {**data, "alltitles": alltitles}
+            self.store.keep_index(_digest(text), kept, members, self.options)
 
     def load(self, stream: Any) -> Any:
-        return self.loads(stream.read())
+        text = stream.read()
+        if not self.store.caching:
+            return self.loads(text)
+        kept = self.store.kept_index(_digest(text))
+        if kept is None:
+            loaded = self.loads(text)
+        else:
+            loaded, self.members, self.loaded_options = kept
+            self.loaded_text = text
+        if not isinstance(loaded, dict):
+            return loaded
+        self.loaded = loaded
+        return {**loaded, "terms": {}, "titleterms": {}}
 
+
+#: The index's terms (Sphinx's, by their pages).
+TERMS = ("terms", "titleterms")
 
 #: The escapes :meth:`PackedJavaScriptIndex.dumps` writes: a backslash and the character.
 _ESCAPED = re.compile(r"\\(.)", re.DOTALL)

@@ -7,28 +7,22 @@ its keys (the Han bigrams of each paragraph, and the stems of its Latin words, a
 terms are stemmed) and its length in characters; :mod:`~seriesbook.search.compact` writes them
 into the index as per-§ postings. Pages without § sections have no parts and keep page results.
 
-The parts are kept per page in ``<doctreedir>/seriesbook-search-sections.pickle``
-(:class:`SectionStore`), so an incremental build, which writes only the changed pages, still
-knows the § of every page when it writes the index.
+The parts are kept per page in the search's store (:mod:`~seriesbook.search.store`), so an
+incremental build, which writes only the changed pages, still knows the § of every page when it
+writes the index.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from docutils import nodes
 
-from seriesbook.core.pagestore import PageStore
 from seriesbook.search.splitter import han_bigrams
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
-
-STORE_NAME = "seriesbook-search-sections.pickle"
-STORE_KEY = ("seriesbook-search-sections", 1)
-
 
 class SectionText(NamedTuple):
     """One § of a page (``anchor`` ``""``: the page's text before its first §)."""
@@ -101,9 +95,11 @@ def page_texts(
     )
 
 
-def _part(
+def section_part(
     anchor: str, texts: tuple[str, ...], source_title: bool, latin: Callable[[str], list[str]]
 ) -> SectionText:
+    """One part of a page from its anchor, the texts of its blocks and whether its title is
+    untranslated (*latin*: as :func:`parts_of`'s)."""
     keys: dict[str, None] = {}
     length = 0
     for text in texts:
@@ -116,7 +112,7 @@ def _part(
 def parts_of(texts: PageTexts, latin: Callable[[str], list[str]]) -> list[SectionText]:
     """The parts of a page from its :func:`page_texts`; *latin* gives the index keys of a
     text's Latin words (the search language's stems)."""
-    return [_part(anchor, blocks, source, latin) for anchor, blocks, source in texts]
+    return [section_part(anchor, blocks, source, latin) for anchor, blocks, source in texts]
 
 
 def page_sections(
@@ -127,20 +123,3 @@ def page_sections(
 ) -> list[SectionText]:
     """The parts of a page (its opening, then each § in document order); none without §."""
     return parts_of(page_texts(doctree, anchors, translated_edition), latin)
-
-
-class SectionStore(PageStore[str, SectionText]):
-    """Each page's § parts by anchor (:class:`~seriesbook.core.pagestore.PageStore` rules); ``used``
-    holds the pages written in this build."""
-
-    def __init__(self, path: Path, key: tuple[object, ...]) -> None:
-        super().__init__(path, key)
-        self.used: dict[str, dict[str, SectionText]] = {}
-
-    @staticmethod
-    def entry_ok(entry: object) -> bool:
-        return isinstance(entry, SectionText)
-
-    @classmethod
-    def open(cls, doctreedir: Path) -> SectionStore:
-        return cls.read(doctreedir / STORE_NAME, STORE_KEY)

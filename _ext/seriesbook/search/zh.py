@@ -6,7 +6,7 @@ index would hold is still there, for the same pages; each text also gives its Ha
 found, and the search page gets seriesbook's query splitter and ranking
 (``search/seriesbook-search.js``, through Sphinx's ``js_splitter_code`` hook). Further:
 
-* ``split`` asks the :class:`~seriesbook.search.cache.SegmentCache` first (a kept text's words
+* ``split`` asks the :class:`~seriesbook.search.cache.Splits` first (a kept text's words
   and Latin words, so neither jieba nor the bigram and Latin scans run again); on a miss it runs
   ``cut_for_search`` of a private :class:`jieba.Tokenizer` prepared exactly as Sphinx prepares
   jieba's global one (default dictionary, then ``html_search_options["dict"]`` loaded once more
@@ -20,7 +20,10 @@ found, and the search page gets seriesbook's query splitter and ranking
 * the English stems of Latin words are memoised across pages, not only within one page, and a
   word without an ASCII character is its own stem, without asking the stemmer.
 
-Latin terms are still collected from every text as Sphinx does, because ``stem`` depends on them.
+Latin terms are still collected from every text as Sphinx does, because ``stem`` depends on them;
+while a page is indexed for keeping (:mod:`~seriesbook.search.pages`), the Latin words it adds
+(:attr:`SearchChinese.page_latin`) and the words whose stems depended on them
+(:attr:`SearchChinese.noted`) are noted.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from sphinx.search.zh import SearchChinese as SphinxSearchChinese
 
 from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
-from seriesbook.search.cache import CACHE_NAME, SegmentCache, signature, words_of
+from seriesbook.search.cache import Splits, signature, words_of
 from seriesbook.search.dictionary import DB_NAME, PartialDictionary, write_table
 from seriesbook.search.splitter import diagram_texts, han_bigrams, inline_junctions
 
@@ -96,7 +99,7 @@ class SearchChinese(SphinxSearchChinese):
         self.latin_terms: set[str] = set()
         self.stemmer = snowballstemmer.stemmer("english")
         self.userdict = user_dictionary(options)
-        self.cache: SegmentCache | None = None
+        self.splits: Splits | None = None
         self.table: Path | None = None
         self.key: tuple[Any, ...] = ()
         self._tokenizer: jieba.Tokenizer | None = None
@@ -105,11 +108,16 @@ class SearchChinese(SphinxSearchChinese):
         self.extras: dict[str, list[str]] = {}
         self.titles: set[str] = set()
         self.given: set[str] | None = None
+        #: While a page is noted: the Latin words its texts add to :attr:`latin_terms`, and
+        #: each word whose stem depended on them, with whether it was one.
+        self.page_latin: set[str] | None = None
+        self.noted: dict[str, bool] | None = None
 
     def attach(self, doctreedir: Path) -> None:
-        """Keep segmentations and the split dictionary in *doctreedir* (once per build)."""
+        """Take split texts from :attr:`splits` and keep jieba's split dictionary in
+        *doctreedir* (once per build)."""
         self.key = signature(self.userdict)
-        self.cache = SegmentCache.read(doctreedir / CACHE_NAME, self.key)
+        self.splits = Splits()
         self.table = doctreedir / DB_NAME
 
     def _open_tokenizer(self) -> jieba.Tokenizer:
@@ -145,15 +153,17 @@ class SearchChinese(SphinxSearchChinese):
         another text (not a title) is not given again: ``IndexBuilder.feed`` adds the page's
         words to sets, so repeats would change nothing but cost most of its time.
         """
-        cached = self.cache.get(input) if self.cache is not None else None
+        cached = self.splits.get(input) if self.splits is not None else None
         if cached is None:
             latin1 = [term.strip() for term in self.latin1_letters.findall(input)]
             own = list(dict.fromkeys(self.segment(input) + han_bigrams(input) + latin1))
-            if self.cache is not None:
-                self.cache.put(input, own, latin1)
+            if self.splits is not None:
+                self.splits.put(input, own, latin1)
         else:
             own, latin1 = words_of(cached[0]), words_of(cached[1])
         self.latin_terms.update(latin1)
+        if self.page_latin is not None:
+            self.page_latin.update(latin1)
         extras = self.extras.get(input)
         words = list(dict.fromkeys(own + extras)) if extras else own
         if self.given is None or input in self.titles:
@@ -186,6 +196,10 @@ class SearchChinese(SphinxSearchChinese):
             # to it (tests/test_search_kept.py checks that against the stemmer)
             own = ASCII.search(lowered) is None
             stemmed = self._stems[word] = lowered if own else self.stemmer.stemWord(lowered)
-        if len(word) >= 3 > len(stemmed) and word in self.latin_terms:
-            return word.lower()
+        if len(word) >= 3 > len(stemmed):
+            seen = word in self.latin_terms
+            if self.noted is not None:
+                self.noted[word] = seen
+            if seen:
+                return word.lower()
         return stemmed
