@@ -122,6 +122,28 @@ def test_chinese_edition_speaks_chinese(app: Any) -> None:
     assert soup.select_one('[data-bs-title="打印成 PDF"], [title="打印成 PDF"]') is not None
 
 
+def test_an_earlier_build_in_the_process_leaves_the_theme_words_alone(
+        make_app: Any, rootdir: Path, tmp_path: Path) -> None:
+    """Sphinx's default ``templates_path`` is one list for the whole process, which both themes
+    append their component directories to: an HTML build, then a gettext build (which takes our
+    layer out of its own list), then an HTML build in one process, as ``seriesbook serve`` or
+    ``check`` may run them, still puts our layer before the themes' and speaks Chinese."""
+    from sphinx.config import Config
+
+    shared = Config.config_values["templates_path"].default
+    before = list(shared)
+    for name, builder in (("first", "html"), ("gettext", "gettext"), ("last", "html")):
+        src = shutil.copytree(rootdir / "test-chrome", tmp_path / name)
+        app = make_app(builder, srcdir=src)
+        app.build()
+        if builder == "html":
+            assert app.config.templates_path[0] == str(TEMPLATES)
+            html = page(app, "ch01.html")
+            assert [word for word in NOT_CHINESE if word in html] == [], name
+    assert str(TEMPLATES) not in shared
+    assert shared[:len(before)] == before  # nothing of ours was put in or taken out
+
+
 @pytest.mark.sphinx("html", testroot="chrome", confoverrides={"language": "en"})
 def test_english_edition_speaks_english(app: Any) -> None:
     app.build()

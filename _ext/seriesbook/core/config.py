@@ -369,6 +369,16 @@ def is_set_by_author(config: Config, name: str) -> bool:
     return name in config.overrides or name in conf_py_values(config)
 
 
+def add_path(config: Config, name: str, path: str) -> None:
+    """*path* in the list option *name* (``html_static_path``, ``templates_path``), once, in a
+    list of this build's own: where conf.py sets no value, the value is Sphinx's default list,
+    one object for every build of the process (the themes append to it too), so appending to it
+    would reach the next build in the process (``seriesbook serve``, ``check``, the tests)."""
+    current: list[str] = getattr(config, name)
+    if path not in current:
+        setattr(config, name, [*current, path])
+
+
 def source_language(config: Config) -> str:
     """The book's own language: the first of its editions."""
     return book_editions(config)[0]

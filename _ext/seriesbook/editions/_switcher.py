@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from seriesbook.core.builders import is_website
 from seriesbook.core.config import (
+    add_path,
     book_editions,
     edition_root,
     from_edition_root,
@@ -86,7 +87,6 @@ def add_switcher(
 def add_static(app: Sphinx, config: Config) -> None:
     if len(book_editions(config)) < 2:
         return
-    if str(STATIC) not in config.html_static_path:
-        config.html_static_path.append(str(STATIC))
+    add_path(config, "html_static_path", str(STATIC))
     app.add_js_file(SCRIPT, loading_method="defer")
     app.add_css_file(STYLE)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from seriesbook.core.config import add_path
 from seriesbook.previews._collect import collect
 from seriesbook.previews._records import PreviewsDomain, previews_domain
 from seriesbook.previews._write import PageWriter, add_pointer, enabled, publish
@@ -43,8 +44,7 @@ def _add_static(app: Sphinx) -> None:
     """``builder-inited``: the script (it loads the style sheet on the first gesture)."""
     if not enabled(app):
         return
-    if str(STATIC) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC))
+    add_path(app.config, "html_static_path", str(STATIC))
     app.add_js_file(SCRIPT, loading_method="defer")
 
 

@@ -42,7 +42,7 @@ from sphinx.errors import ExtensionError
 import seriesbook
 from seriesbook import __version__
 from seriesbook.core.builders import is_website
-from seriesbook.core.config import get_config, is_set_by_author, language_key
+from seriesbook.core.config import add_path, get_config, is_set_by_author, language_key
 from seriesbook.site._theme_door import require_series_theme
 
 if TYPE_CHECKING:
@@ -86,8 +86,7 @@ DIAGRAMS_SCRIPT = "seriesbook-diagrams.js"
 
 def add_static_dir(app: Sphinx) -> None:
     """seriesbook's own static files, copied into the site's ``_static``."""
-    if str(STATIC) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC))
+    add_path(app.config, "html_static_path", str(STATIC))
 
 
 def find_mermaid_dist(confdir: Path, configured: str) -> Path:

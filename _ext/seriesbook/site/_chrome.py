@@ -39,7 +39,7 @@ from markupsafe import Markup
 
 from seriesbook import __version__, compat
 from seriesbook.core.builders import is_website
-from seriesbook.core.config import book_editions, is_set_by_author, language_tag
+from seriesbook.core.config import add_path, book_editions, is_set_by_author, language_tag
 from seriesbook.core.escape import html_attribute, html_text
 from seriesbook.editions import CATALOG, edition_link, theme_words
 
@@ -124,8 +124,7 @@ def _configure(app: Sphinx, config: Config) -> None:
 def _add_assets(app: Sphinx) -> None:
     if not is_website(app):
         return
-    if str(STATIC) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC))
+    add_path(app.config, "html_static_path", str(STATIC))
     app.add_css_file(STYLE)
     app.add_js_file(SCRIPT, loading_method="defer")
 

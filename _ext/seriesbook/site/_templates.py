@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from seriesbook.core.config import add_path, is_set_by_author
+
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
     from sphinx.config import Config
@@ -24,9 +26,22 @@ def uses_pydata_templates(config: Config) -> bool:
 
 
 def add_templates(app: Sphinx, config: Config) -> None:
-    """``config-inited``: our layer after the author's templates, so theirs win."""
-    if uses_pydata_templates(config) and str(TEMPLATES) not in config.templates_path:
-        config.templates_path.append(str(TEMPLATES))
+    """``config-inited``: our layer after the author's templates, so theirs win, and before
+    the themes' component directories, so ours win over the themes'.
+
+    Where conf.py sets no ``templates_path``, the value is Sphinx's default list, one object for
+    the whole process, which both themes append their directories to: a build after another in
+    the same process (``seriesbook serve``, ``check``, the tests) finds them there already. Our
+    layer goes first in a list of this build's own (the author has no entries), never into
+    that shared one.
+    """
+    ours = str(TEMPLATES)
+    if not uses_pydata_templates(config) or ours in config.templates_path:
+        return
+    if is_set_by_author(config, "templates_path"):
+        add_path(config, "templates_path", ours)
+    else:
+        config.templates_path = [ours, *config.templates_path]
 
 
 def templates_out_of_catalogs(app: Sphinx) -> None:
@@ -34,7 +49,9 @@ def templates_out_of_catalogs(app: Sphinx) -> None:
     into the book's ``sphinx.pot`` (it reads the list when it builds), which would hand a
     translator the theme's words."""
     if app.builder.name == "gettext" and str(TEMPLATES) in app.config.templates_path:
-        app.config.templates_path.remove(str(TEMPLATES))
+        app.config.templates_path = [
+            path for path in app.config.templates_path if path != str(TEMPLATES)
+        ]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
