@@ -102,12 +102,13 @@ def test_kept_reading_and_writing_make_the_same_site_cold_warm_after_an_edit_and
     bridges: dict[bool, dict[str, Any]] = {}
     afresh, kept = steps(False), steps(True)
     assert bridges[True] == bridges[False]  # Sphinx's bridge, copied: its attributes and values
-    for plain, step in zip(afresh, kept, strict=True):
+    for index, (plain, step) in enumerate(zip(afresh, kept, strict=True)):
         assert step.site.keys() == plain.site.keys()
         assert [name for name in plain.site if step.site[name] != plain.site[name]] == []
         assert step.warnings == plain.warnings
-        assert "'nosuchlanguage' is not known" in plain.warnings
-        assert "Retrying in relaxed" in plain.warnings
+        if index != 2:  # the incremental build writes the edited pages only, not the one that warns
+            assert "'nosuchlanguage' is not known" in plain.warnings
+            assert "Retrying in relaxed" in plain.warnings
         assert step.counts == plain.counts and len(step.counts) == 7
     assert kept[2].counts["ch03"] != kept[1].counts["ch03"]  # the edit was counted
     first, parallel, edited, last = kept
@@ -235,102 +236,6 @@ def test_script_json_escapes_as_one_pattern_would(value: object) -> None:
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
     expected = re.sub("[<>&\u2028\u2029]", lambda match: unsafe[match.group()], text)
     assert script_json(value, sort_keys=True) == expected
-
-
-def test_kept_token_streams_make_the_same_site_cold_warm_after_an_edit_and_under_j2(
-    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Pages parsed through ``compat.myst_parse_page`` with kept token streams (the test book's
-    conf.py wires them) give the pages and warnings of parsing afresh and of seriesbook's own
-    parser, in four builds (a first one, a fresh -j 2 build, an edit read by -j 2 readers, a
-    fresh serial build: it parses nothing); the store holds the book's pages' parses only."""
-    from markdown_it import MarkdownIt
-    from seriesbook.speed import parses
-
-    parsed: list[str] = []
-    fresh_parse = MarkdownIt.parse
-
-    def parse(self: MarkdownIt, src: str, env: Any = None) -> Any:
-        if not env:  # a page's parse (a nested one shares the page's environment)
-            parsed.append(src)
-        return fresh_parse(self, src, env)
-
-    monkeypatch.setattr(MarkdownIt, "parse", parse)
-
-    def edit(src: Path) -> None:
-        ch01, ch03 = src / "ch01.md", src / "ch03.md"
-        ch01.write_text(ch01.read_text(encoding="utf-8").replace("加粗", "改过的"),
-                        encoding="utf-8")
-        ch03.write_text(ch03.read_text(encoding="utf-8") + "\n新的一段[^n]。\n\n[^n]: 新脚注\n",
-                        encoding="utf-8")
-
-    def steps(name: str, speedups: bool) -> list[Step]:
-        src = shutil.copytree(rootdir / "test-speed-parses", tmp_path / name)
-        store = src / "_build" / "doctrees" / parses.STORE_SUBDIR
-        done = []
-        for step, (fresh_env, parallel) in enumerate(((True, 0), (True, 2), (False, 2),
-                                                       (True, 0))):
-            if step == 2:
-                edit(src)
-            parsed.clear()
-            app = make_app("html", srcdir=src, freshenv=fresh_env, parallel=parallel,
-                           confoverrides={"seriesbook_speedups": speedups})
-            app.build()
-            warnings = app.warning.getvalue().replace(str(src), "<book>")
-            done.append(Step(_site(Path(app.outdir)), warnings, [], len(parsed), {}))
-            kept = sorted(path.stem for path in store.glob("*")) if store.is_dir() else []
-            digests = getattr(app.env, parses.DIGESTS_ATTR, {})
-            assert kept == (sorted(digests.values()) if speedups and name == "kept" else [])
-            assert len(kept) == (7 if speedups and name == "kept" else 0)
-            app.cleanup()
-        return done
-
-    kept, afresh = steps("kept", True), steps("afresh", False)
-    monkeypatch.setenv("SERIESBOOK_TEST_PARSER", "myst")
-    own = steps("own", True)
-    for plain, step, mine in zip(afresh, kept, own, strict=True):
-        assert step.site.keys() == plain.site.keys() == mine.site.keys()
-        assert [name for name in plain.site if step.site[name] != plain.site[name]] == []
-        assert [name for name in plain.site if mine.site[name] != plain.site[name]] == []
-        assert step.warnings == plain.warnings == mine.warnings
-        assert "Duplicate reference definition: ALLOC" in plain.warnings  # from the kept env
-    assert "新脚注" in kept[2].site["ch03.html"].decode()
-    assert [step.counted for step in afresh] == [7, 0, 0, 7]  # 0: read by -j 2 readers
-    assert [step.counted for step in kept] == [7, 0, 0, 0]  # the readers' parses were kept
-
-
-def test_a_kept_parse_is_the_parse(tmp_path: Path) -> None:
-    """The tokens and environment a kept copy gives are those markdown-it gives, for texts
-    using references (one defined twice), footnotes, front matter and nested directives."""
-    from markdown_it.token import Token
-    from myst_parser.config.main import MdParserConfig
-    from myst_parser.mdit_to_docutils.sphinx_ import SphinxRenderer
-    from myst_parser.parsers.mdit import create_md_parser
-    from seriesbook.speed import parses
-
-    class Document:
-        docname = "page"
-
-    class Env:
-        current_document = Document()
-
-    env = Env()
-    parses._STORES[env] = tmp_path  # type: ignore[index]
-    md = create_md_parser(MdParserConfig(enable_extensions={"colon_fence"}), SphinxRenderer)
-    texts = [p.read_text(encoding="utf-8")
-             for p in sorted((Path(__file__).parent / "roots" / "test-speed-parses").glob("*.md"))]
-    for text in texts:
-        fresh_env: dict[str, Any] = {}
-        fresh = md.parse(text, fresh_env)
-        for _ in range(2):  # kept, then from the store
-            md_env: dict[str, Any] = {}
-            assert parses.kept_parse(md, text, md_env, env) == fresh  # type: ignore[arg-type]
-            assert md_env == fresh_env
-    assert len(list(tmp_path.glob("*.pickle"))) == len(texts)
-    assert parses.plain([Token("text", "", 0, meta={1: ["x"]})])
-    assert not parses.plain([Token("text", "", 0, meta={"node": object()})])
-    other = create_md_parser(MdParserConfig(), SphinxRenderer)
-    assert parses.fingerprint(other) != parses.fingerprint(md)
 
 
 def test_code_blocks_get_the_language_sphinxs_walk_gives_them(
