@@ -22,7 +22,6 @@ from seriesbook.compat._jieba import (
     import_jieba,
     total,
 )
-from seriesbook.compat._myst import myst_parse_page
 from seriesbook.compat._search import (
     FedPage,
     feed_alone,
@@ -83,7 +82,6 @@ __all__ = [
     "import_jieba",
     "init_search_language",
     "loads",
-    "myst_parse_page",
     "pages_of",
     "replace_listener",
     "replace_node_updater",
@@ -304,22 +302,6 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("SphinxComponentRegistry.get_transforms", "replace_transform",
              "sphinx.registry.SphinxComponentRegistry.get_transforms",
              "1f9ba0d953b1dde6f4227291719a444cd542175bdebd315057071b13122febfd"),
-    # a copy of MyST's page parse with the tokens handed in (markdown-it's render spelt out),
-    # and what a kept token stream relies on: the parse reads its text, its options and rules
-    # (made from MyST's configuration) and an empty environment, and writes tokens and that
-    # environment only (seriesbook.speed.parses)
-    Internal("myst_parser.parsers.sphinx_.MystParser.parse", "myst_parse_page",
-             "myst_parser.parsers.sphinx_.MystParser.parse",
-             "0d71d5731b4a6f7c643ac3d578f5c690f02710b43d18b270160ccdab3b28a0aa"),
-    Internal("markdown_it.main.MarkdownIt.render", "myst_parse_page",
-             "markdown_it.main.MarkdownIt.render",
-             "c7077a316ec83c063b0b43a0eca38ae199bc38800391e1f9a8f6ca21a737b3f4"),
-    Internal("markdown_it.main.MarkdownIt.parse", "myst_parse_page",
-             "markdown_it.main.MarkdownIt.parse",
-             "53debddf0ee26ec879591a0426a360d59601a61882d969c257a82e00d48bc268"),
-    Internal("myst_parser.parsers.mdit.create_md_parser", "myst_parse_page",
-             "myst_parser.parsers.mdit.create_md_parser",
-             "b7ba52b19650dc63615e31b24526a2c943849aff182161d9e150ca8d0c16e04d"),
     Internal("SphinxComponentRegistry.get_post_transforms", "replace_post_transform",
              "sphinx.registry.SphinxComponentRegistry.get_post_transforms",
              "d5c348bd48729084667e2cbf3de5bad851014a59ce8dddbf294596effae1c4af"),

@@ -8,14 +8,12 @@
 * :mod:`.templates` — the theme's compiled Jinja templates kept between builds;
 * :mod:`.smartquotes` — SmartQuotes leaves alone the text blocks it would not change;
 * :mod:`.highlights` — code blocks' highlighted HTML kept across builds;
-* :mod:`.codelang` — code blocks given their language without a walk over every node;
-* :mod:`.parses` — pages' markdown-it token streams kept across builds (for a parser that asks:
-  :func:`.parses.kept_parse`).
+* :mod:`.codelang` — code blocks given their language without a walk over every node.
 
 :mod:`.editions` is not an extension: ``make html`` runs it to build the editions side by side.
 
 Each is an extension of its own (``seriesbook.site`` sets up the sidebar, navigation, description
-and templates, which only HTML builds use); ``seriesbook.speed`` sets up all nine. Other speed work
+and templates, which only HTML builds use); ``seriesbook.speed`` sets up all eight. Other speed work
 lives with the capability it speeds up, where it needs that capability's internals: the search's
 segmentation cache (``seriesbook_search_cache``), translated messages' parses, the title index and
 the ``Locale`` that skips what it would throw away (``seriesbook.editions``), citations'
@@ -42,6 +40,5 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.templates")  # builder-inited: Jinja bytecode cache
     app.setup_extension("seriesbook.speed.smartquotes")  # reading: SphinxSmartQuotes replaced
     app.setup_extension("seriesbook.speed.highlights")  # builder-inited: the kept highlighter
-    app.setup_extension("seriesbook.speed.parses")  # reading: the store of token streams
     app.setup_extension("seriesbook.speed.codelang")  # builder-inited: a post-transform replaced
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
