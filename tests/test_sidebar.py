@@ -8,6 +8,7 @@ in a subdirectory and a page in no toctree.
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -100,6 +101,21 @@ def test_incremental_build_is_byte_identical(
     # Sphinx's own search index keeps the old terms of a re-read page: compare the pages
     _assert_same(_pages(clean_pages), _pages(our_pages))
     assert "第1章附：改名" in our_pages["orphan.html"].decode()
+
+
+def test_an_edited_paragraph_writes_no_more_pages_than_sphinx_would(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path
+) -> None:
+    """Only a change of what other pages show (a title, a toctree) writes every page again."""
+    src = _copy_root(rootdir, tmp_path / "book")
+    _build(make_app, src, enabled=True)
+    page = src / "part1" / "ch01-extra.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n又一段。\n", encoding="utf-8")
+    app, _ = _build(make_app, src, enabled=True, fresh=False)
+    status = re.sub(r"\x1b\[[\d;]*m", "", app.status.getvalue())
+    written = re.findall(r"writing output\.\.\. \[[ \d]+%\] (\S+)", status)
+    assert "part1/ch01-extra" in written
+    assert len(written) < 4, written
 
 
 def test_sidebar_shows_titles_and_nested_toctrees(

@@ -25,6 +25,8 @@ Many readers are in mainland China, so a page must load nothing from third-party
   where used, deferred scripts, search from disk): :mod:`seriesbook.site._payload`.
 * The page's chrome (menus at every width, the theme's words, metadata, 404 page, print):
   :mod:`seriesbook.site._chrome`.
+* The book's navigation on every page after an incremental build (a renamed chapter, a page
+  added to a toctree): :mod:`seriesbook.site._navigation`.
 """
 
 from __future__ import annotations
@@ -255,6 +257,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.site.readthedocs")
     app.setup_extension("seriesbook.site._payload")  # page weight: icons, search, deferral
     app.setup_extension("seriesbook.site._chrome")
+    app.setup_extension("seriesbook.site._navigation")  # a renamed chapter: every page written
     app.connect("config-inited", _no_fullscreen_glyph)
     app.connect("config-inited", _diagram_fonts)
     app.connect("config-inited", require_series_theme, priority=450)  # before the wiring
