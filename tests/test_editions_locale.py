@@ -81,9 +81,9 @@ def test_translated_edition_is_sphinxs_own_with_the_quick_locale(
     warm (the kept parses loaded: the first pass skips their publishes) and after a .po edit:
     the same doctrees, HTML and warnings."""
     settled: list[bool] = []
-    seen = _kept_messages.settled
-    monkeypatch.setattr(_kept_messages, "settled",
-                        lambda env, key: settled.append(seen(env, key)) or settled[-1])
+    seen = _kept_messages.PageParses.settled
+    monkeypatch.setattr(_kept_messages.PageParses, "settled",
+                        lambda parses, key: settled.append(seen(parses, key)) or settled[-1])
     built = {}
     for quick in (True, False):
         if not quick:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes, utils
 from docutils.utils import smartquotes
@@ -16,6 +16,57 @@ def detach_document(node: nodes.Node) -> None:
     """Forget the document *node* was copied from (``Node._document``, which docutils sets on
     copies and which drags the whole settings and environment into a pickle of the node)."""
     node.__dict__.pop("_document", None)
+
+
+def text_paragraph(
+    rawsource: str, text: str, line: Any, source: Any, text_source: Any, text_line: Any
+) -> nodes.paragraph:
+    """A paragraph of one text, as unpickling a detached copy of such a parse gives it: the
+    state Sphinx's ``Element.deepcopy`` (``sphinx.util.nodes._deepcopy`` and
+    ``_copy_except__document``) leaves each node (attribute names in that order, the text's
+    ``parent``, ``source`` and ``line``), without ``Element.__init__`` or ``Text.__new__``."""
+    node: nodes.paragraph = _new(nodes.paragraph)
+    child: nodes.Text = _new_text(nodes.Text, text)
+    node.__dict__ = {
+        "children": [child],
+        "rawsource": rawsource,
+        "tagname": "paragraph",
+        "attributes": {"ids": [], "classes": [], "names": [], "dupnames": []},
+        "line": line,
+        "source": source,
+    }
+    child.__dict__ = {"parent": node, "source": text_source, "line": text_line}
+    return node
+
+
+def same_state(made: nodes.Node, kept: nodes.Node) -> bool:
+    """Whether *made* is *kept* again: the class, the text, every attribute of each node
+    (names in order, values equal and of the same types, dictionaries' keys in order, the
+    parent set where it is set), the children likewise."""
+    if type(made) is not type(kept):
+        return False
+    if isinstance(kept, nodes.Text) and str(made) != str(kept):
+        return False
+    mine, theirs = made.__dict__, kept.__dict__
+    if list(mine) != list(theirs):
+        return False
+    for name, value in theirs.items():
+        other = mine[name]
+        if name == "parent":
+            if (value is None) is not (other is None):
+                return False
+        elif name == "children":
+            if len(value) != len(other) or not all(map(same_state, other, value)):
+                return False
+        elif type(value) is not type(other) or value != other or (isinstance(value, dict) and (
+                list(value) != list(other)
+                or [type(v) for v in value.values()] != [type(v) for v in other.values()])):
+            return False
+    return True
+
+
+_new = object.__new__
+_new_text = str.__new__
 
 
 class _Blocks:

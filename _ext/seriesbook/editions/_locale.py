@@ -36,9 +36,13 @@ class QuickLocale(Locale):
         if not get_config(self.config).speedups:
             super().apply(**kwargs)
             return
-        env, settings = self.env, self.document.settings
+        settings = self.document.settings
+        parses = _kept_messages.page_parses(self.env)
+        if parses is None:  # nothing kept: every message published
+            compat.translate_page(self, lambda text, where: False, lambda text, where: None)
+            return
         compat.translate_page(
             self,
-            lambda text, where: _kept_messages.settled(env, (text, where)),
-            lambda text, where: _parsing.kept_patch(env, settings, (text, where)),
+            lambda text, where: parses.settled((text, where)),
+            lambda text, where: _parsing.kept_patch(parses, settings, (text, where)),
         )
