@@ -19,7 +19,13 @@ from seriesbook.compat._docutils import (
     same_state,
     text_paragraph,
 )
-from seriesbook.compat._i18n import extract_messages, translate_page
+from seriesbook.compat._i18n import (
+    Noted,
+    extract_messages,
+    messages_of,
+    translate_page,
+    walk_page,
+)
 from seriesbook.compat._jieba import (
     double_total,
     empty_tokenizer,
@@ -63,6 +69,7 @@ __all__ = [
     "REASSIGNED",
     "FedPage",
     "Internal",
+    "Noted",
     "PreviousParser",
     "Reassigned",
     "SphinxNodeUpdater",
@@ -87,6 +94,7 @@ __all__ = [
     "import_jieba",
     "init_search_language",
     "loads",
+    "messages_of",
     "pages_of",
     "replace_listener",
     "replace_node_updater",
@@ -99,6 +107,7 @@ __all__ = [
     "text_paragraph",
     "total",
     "translate_page",
+    "walk_page",
 ]
 
 
