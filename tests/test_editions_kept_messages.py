@@ -99,9 +99,14 @@ def test_the_file_holds_pages_and_their_plain_messages_only(
     cited = [(text, entry) for entries in stored["pages"].values()
              for (text, _source), entry in entries.items() if "{src}" in text]
     assert cited and all(roles for _, (_blob, _words, roles) in cited)  # seriesbook's own role
-    for entries in stored["pages"].values():
-        for blob, _words, _roles in entries.values():
-            assert b"BuildEnvironment" not in blob and b"docutils.frontend" not in blob
+    payloads = [payload for entries in stored["pages"].values()
+                for payload, _words, _roles in entries.values()]
+    blobs = [payload for payload in payloads if isinstance(payload, bytes)]
+    plain = [payload for payload in payloads if not isinstance(payload, bytes)]
+    assert blobs and plain  # paragraphs of text as their strings, the others pickled
+    for blob in blobs:
+        assert b"BuildEnvironment" not in blob and b"docutils.frontend" not in blob
+    assert all(isinstance(value, str | int) for strings in plain for value in strings)
 
 
 def _parse_message(app: SphinxTestApp, text: str) -> tuple[str, bool]:
@@ -298,3 +303,64 @@ def test_a_kept_parse_leaves_what_a_parse_leaves(app: SphinxTestApp, tmp_path: P
     fresh, replayed = (({k: repr(v) for k, v in s.items()}, *rest) for s, *rest in left)
     assert fresh == replayed
     assert left[0][1]["wordcount"]["words"] == 5  # recorded, and replayed
+
+
+@pytest.mark.sphinx("html", testroot="core")
+@pytest.mark.parametrize("text", [*KEPT, "Two\nlines.", "Trailing space ", "中文 text."])
+def test_a_kept_paragraph_of_text_is_made_as_unpickled(
+    app: SphinxTestApp, tmp_path: Path, text: str
+) -> None:
+    """A kept paragraph of one text is kept as its strings, and made into the very nodes its
+    pickle gives (class, attributes in order, their types and values, the text's too); any
+    other parse is kept pickled."""
+    from docutils import nodes
+    from seriesbook import compat
+    from seriesbook.compat import same_state
+    from seriesbook.editions._kept_nodes import as_plain, paragraph
+
+    app.env.prepare_settings("index")
+    settings = get_default_settings(MystsOwnParser)
+    settings.env = app.env
+    document = new_document(f"{app.srcdir}/index.md:3{TRANSLATED_SOURCE_SUFFIX}", settings)
+    parser = MystParser()
+    parser._config, parser._env = app.config, app.env
+    parser.parse(text, document)
+    copies = [node.deepcopy() for node in document.children]
+    for copy in copies:
+        for node in copy.findall():
+            compat.detach_document(node)
+    unpickled = pickle.loads(pickle.dumps(copies, pickle.HIGHEST_PROTOCOL))
+    plain = as_plain(copies)
+    one_text = (len(copies) == 1 and type(copies[0]) is nodes.paragraph
+                and [type(child) for child in copies[0].children] == [nodes.Text])
+    assert (plain is not None) is one_text
+    if plain is not None:
+        made = paragraph(plain)
+        assert same_state(made, unpickled[0]) and same_state(unpickled[0], made)
+        assert made.pformat() == unpickled[0].pformat()
+        assert made[0].parent is made and made.astext() == unpickled[0].astext()
+
+
+def test_a_paragraph_of_another_shape_is_not_plain() -> None:
+    from docutils import nodes
+    from seriesbook.editions._kept_nodes import as_plain, paragraph
+
+    def made() -> nodes.paragraph:
+        return paragraph(("x", "x", 1, "s", "s", 1))
+
+    assert as_plain([made()]) == ("x", "x", 1, "s", "s", 1)
+    classed = made()
+    classed["classes"].append("c")
+    two = made()
+    two += nodes.Text("y")
+    marked = made()
+    marked.children = [nodes.emphasis("x", "x")]
+    marked[0].parent = marked
+    noted = made()
+    noted["translated"] = True
+    placed = made()
+    placed.__dict__["_document"] = nodes.document(None, None)
+    assert [as_plain([node]) for node in (classed, two, marked, noted, placed)] == [None] * 5
+    assert as_plain([made(), made()]) is None
+    assert as_plain([nodes.paragraph("x", "x")]) is None  # its attributes in another order
+    assert as_plain([nodes.title("x", "x")]) is None

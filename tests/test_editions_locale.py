@@ -81,9 +81,9 @@ def test_translated_edition_is_sphinxs_own_with_the_quick_locale(
     warm (the kept parses loaded: the first pass skips their publishes) and after a .po edit:
     the same doctrees, HTML and warnings."""
     settled: list[bool] = []
-    seen = _kept_messages.settled
-    monkeypatch.setattr(_kept_messages, "settled",
-                        lambda env, key: settled.append(seen(env, key)) or settled[-1])
+    seen = _kept_messages.PageParses.settled
+    monkeypatch.setattr(_kept_messages.PageParses, "settled",
+                        lambda parses, key: settled.append(seen(parses, key)) or settled[-1])
     built = {}
     for quick in (True, False):
         if not quick:
@@ -256,6 +256,56 @@ def test_the_second_walk_walks_again_what_the_first_left() -> None:
     assert ours.count("in title") == 2 and ours.count("new") == 2
     assert ours.count("old") == 3 + 1  # all in the first pass, p1's alone in the second
     assert ours.count("deeper") == 2
+
+
+def test_a_walk_noted_beforehand_gives_both_passes_the_same_nodes() -> None:
+    """The first pass over a walk made before it (``compat.walk_page``, when the page's
+    messages were noted), walking afresh under what it patches, then the second pass over what
+    it noted: what two live walks yield, and its notes are what a live noting walk makes."""
+
+    def passes(document: nodes.document, first: object, second: object) -> list[str]:
+        seen = []
+        for node in first:  # type: ignore[attr-defined]
+            seen.append(node.astext())
+            if isinstance(node, nodes.title):  # the first pass patches titles
+                node.children = [nodes.Text("T"), nodes.image(alt="in title", uri="t.png")]
+                for child in node.children:
+                    child.parent = node
+        for node in second():  # type: ignore[operator]
+            seen.append(node.astext())
+        return seen
+
+    def book() -> nodes.document:
+        document = _tree()
+        for paragraph in list(document.findall(nodes.paragraph)):  # an image under each
+            paragraph += nodes.image(alt="old", uri="o.png")
+        inner = nodes.section()  # a titled section inside the first
+        inner += nodes.title("Inner", "Inner")
+        inner[0].source = "page.rst"
+        inner += nodes.paragraph("deep", "deep")
+        inner[1].source = "page.rst"
+        document[0].insert(2, inner)
+        return document
+
+    document = book()
+    before, found = _i18n.walk_page(document, True, (nodes.image, nodes.title))
+    assert found == list(document.findall(lambda n: isinstance(n, nodes.image | nodes.title)))
+    live: list[list[object]] = []
+    assert [n for n, _ in before] == list(_i18n._walk_noted(document, True, live))
+    assert [(n, e) for n, e in before] == [(n, e) for n, e in live]
+    noting: list[list[object]] = []
+    ours = passes(document, _i18n._walk_again_noting(before, True, noting),
+                  lambda: _i18n._walk_again(noting, True))
+    theirs_document = book()
+    theirs_noted: list[list[object]] = []
+    theirs = passes(theirs_document, _i18n._walk_noted(theirs_document, True, theirs_noted),
+                    lambda: theirs_document.findall(is_translatable))
+    assert ours == theirs
+    assert ours.count("in title") == 2 * 2 and ours.count("old") == 3 * 2
+    place = {id(n): i for i, n in enumerate(document.findall())}
+    their_place = {id(n): i for i, n in enumerate(theirs_document.findall())}
+    assert [(place[id(n)], e) for n, e in noting] == [
+        (their_place[id(n)], e) for n, e in theirs_noted]
 
 
 def _every_node() -> list[nodes.Node]:

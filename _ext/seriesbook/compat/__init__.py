@@ -13,8 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from seriesbook.compat._babel import PreviousParser
-from seriesbook.compat._docutils import detach_document, educate_quotes
-from seriesbook.compat._i18n import extract_messages, translate_page
+from seriesbook.compat._docutils import (
+    detach_document,
+    educate_quotes,
+    same_state,
+    text_paragraph,
+)
+from seriesbook.compat._i18n import (
+    Noted,
+    extract_messages,
+    messages_of,
+    translate_page,
+    walk_page,
+)
 from seriesbook.compat._jieba import (
     double_total,
     empty_tokenizer,
@@ -58,6 +69,7 @@ __all__ = [
     "REASSIGNED",
     "FedPage",
     "Internal",
+    "Noted",
     "PreviousParser",
     "Reassigned",
     "SphinxNodeUpdater",
@@ -82,6 +94,7 @@ __all__ = [
     "import_jieba",
     "init_search_language",
     "loads",
+    "messages_of",
     "pages_of",
     "replace_listener",
     "replace_node_updater",
@@ -89,9 +102,12 @@ __all__ = [
     "replace_transform",
     "restore_page",
     "route_index",
+    "same_state",
     "sphinx_logger",
+    "text_paragraph",
     "total",
     "translate_page",
+    "walk_page",
 ]
 
 
@@ -260,6 +276,13 @@ INTERNALS: tuple[Internal, ...] = (
     Internal("docutils.nodes.Node._fast_findall", "educate_quotes",
              "docutils.nodes.Node._fast_findall",
              "5675aefbd2cf1b0843ca6bdc00f6bb5bc8a9ec8b7d97346d1c7178f1f526bd9d"),
+    # a kept paragraph of text made as unpickling its detached copy gives it (each made one is
+    # compared with the parse it stands for when it is kept, so a change here keeps it pickled)
+    Internal("sphinx.util.nodes._copy_except__document", "text_paragraph",
+             "sphinx.util.nodes._copy_except__document",
+             "76057061080c8c7d54266eeec2a6bb43a73133bd263c67213e00f5102019de6d"),
+    Internal("sphinx.util.nodes._deepcopy", "text_paragraph", "sphinx.util.nodes._deepcopy",
+             "8cfb2126d650d7b0ba1fadfe872de34cfb4497275814a9a465d9ec34eb92e680"),
     # a copy of Locale.apply (four changes, seriesbook.compat._i18n): pinned where it is copied
     # from, with the helpers it calls and the walk it reproduces
     *(Internal(name, "translate_page", "sphinx.transforms.i18n.Locale.apply",

@@ -9,7 +9,9 @@ with four changes that leave the page as Sphinx makes it:
   answer its first tests do not give (nor, in a build that shows no debug lines, about the
   text elements it would refuse after rendering them as XML for a debug line); the second
   pass walks the nodes the first one found, and afresh only under a node it patches
-  (:func:`_walk_again`: the first pass leaves the page as the second finds it);
+  (:func:`_walk_again`: the first pass leaves the page as the second finds it); given what an
+  earlier walk of the page as it is noted (:func:`walk_page`), the first pass too walks only
+  those nodes, and afresh under what it patches (:func:`_walk_again_noting`);
 * the first pass (titles and glossary terms) does not publish a message whose node is neither,
   and whose parse *settled* says needs no publishing now (its parse is known to warn nothing and
   to depend on its text alone): that publish is thrown away for such a node, which the second
@@ -38,7 +40,7 @@ its skip lines lazily: each walk renders every literal block as XML for a debug 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from textwrap import indent
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +155,78 @@ def _walk_again(walked: list[Noted], quiet: bool) -> Iterator[nodes.Element]:
                     yield from _walk(child, quiet)
 
 
+def _walk_again_noting(
+    walked: list[Noted], quiet: bool, noting: list[Noted]
+) -> Iterator[nodes.Element]:
+    """:func:`_walk_again`, noting in *noting* what :func:`_walk_noted` notes walking the page
+    as it is then: each node yielded, with the end of those under it."""
+    open_notes: list[tuple[Noted, int]] = []  # noted, not closed: with its end in *walked*
+    index = 0
+    while index < len(walked):
+        node, end = walked[index]
+        while open_notes and open_notes[-1][1] <= index:
+            open_notes.pop()[0][1] = len(noting)
+        noted: Noted = [node, 0]
+        noting.append(noted)
+        children = node.children
+        yield node
+        if node.children is not children:
+            for child in node.children:
+                if type(child) is not nodes.Text:
+                    yield from _walk_noted(child, quiet, noting)
+            noted[1] = len(noting)
+            index = end  # the nodes under it went with its old children
+        else:
+            open_notes.append((noted, end))
+            index += 1
+    while open_notes:
+        open_notes.pop()[0][1] = len(noting)
+
+
+def _kept(found: Iterator[nodes.Element], into: list[nodes.Element]) -> Iterator[nodes.Element]:
+    for node in found:
+        into.append(node)
+        yield node
+
+
+def _note_page(
+    node: nodes.Node,
+    quiet: bool,
+    walked: list[Noted],
+    kinds: tuple[type[nodes.Element], ...],
+    found: list[nodes.Element],
+) -> None:
+    noted = None
+    if isinstance(node, _CANDIDATES) and _translatable(node, quiet):
+        noted = [node, 0]
+        walked.append(noted)
+    if isinstance(node, kinds):
+        found.append(node)
+    for child in node.children:
+        if type(child) is not nodes.Text:
+            _note_page(child, quiet, walked, kinds, found)
+    if noted is not None:
+        noted[1] = len(walked)
+
+
+def walk_page(
+    document: nodes.document, quiet: bool, kinds: tuple[type[nodes.Element], ...]
+) -> tuple[list[Noted], list[nodes.Element]]:
+    """What :func:`_walk_noted` notes walking *document* to its end (a page nothing changes
+    meanwhile), and the nodes of *kinds* in document order, in one walk: for
+    :func:`translate_page`'s first pass (*walked*) and the editions' other walks."""
+    walked: list[Noted] = []
+    found: list[nodes.Element] = []
+    _note_page(document, quiet, walked, kinds, found)
+    return walked, found
+
+
+def messages_of(found: Iterable[nodes.Element]) -> Iterator[tuple[nodes.Element, str]]:
+    """``extract_messages``' messages of the nodes *found* (which its walk of the page as it is
+    now would yield, in that order)."""
+    return _messages(iter(found))
+
+
 def _messages(nodes_walked: Iterator[nodes.Element]) -> Iterator[tuple[nodes.Element, str]]:
     """``sphinx.util.nodes.extract_messages``'s messages of the nodes it walks."""
     for node in nodes_walked:
@@ -219,8 +293,13 @@ def _as_block(node: nodes.Element, msgstr: str) -> str:
     return msgstr
 
 
-def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
-    """``Locale.apply``, with the changes the module docstring lists."""
+def translate_page(
+    transform: Locale, settled: Settled, kept: Kept, walked: list[Noted] | None = None
+) -> list[nodes.Element] | None:
+    """``Locale.apply``, with the changes the module docstring lists; *walked*: what
+    :func:`walk_page` noted of the page as it is (the first pass walks it again only under
+    what it patches). The nodes the second pass walked (those ``extract_messages`` finds in
+    the page it leaves), or None if the page has no catalog (the page is as it was)."""
     self = transform
     settings, source = self.document.settings, self.document["source"]
     msgstr = ""
@@ -232,7 +311,7 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
     dirs = [srcdir / directory for directory in self.config.locale_dirs]
     catalog, has_catalog = init_locale(dirs, self.config.language, textdomain)
     if not has_catalog:
-        return
+        return None
 
     catalogues = [getattr(catalog, "_catalog", None)]
     while (catalog := catalog._fallback) is not None:  # type: ignore[attr-defined]
@@ -250,8 +329,10 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
         )
 
     # phase1: replace reference ids with translated names
-    walked: list[Noted] = []
-    for node, msg in _messages(_walk_noted(self.document, quiet, walked)):
+    noting: list[Noted] = []
+    first_walk = (_walk_noted(self.document, quiet, noting) if walked is None
+                  else _walk_again_noting(walked, quiet, noting))
+    for node, msg in _messages(first_walk):
         msgstr = merged.get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
             msgstr, _ = _parse_noqa(msgstr)
@@ -298,7 +379,8 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
             node["translated"] = False
 
     # phase2: translation
-    for node, msg in _messages(_walk_again(walked, quiet)):
+    after: list[nodes.Element] = []
+    for node, msg in _messages(_kept(_walk_again(noting, quiet), after)):
         if node.setdefault("translated", False):
             continue
 
@@ -375,3 +457,4 @@ def translate_page(transform: Locale, settled: Settled, kept: Kept) -> None:
                 new_entries.append((entry_type, ";".join(msgstr_parts), target_id, main, None))
             node["raw_entries"] = entries
             node["entries"] = new_entries
+    return after

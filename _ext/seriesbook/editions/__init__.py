@@ -46,7 +46,7 @@ from seriesbook.core.config import (
     is_translated_edition,
     source_language,
 )
-from seriesbook.editions import _diagrams, _facts, _kept_messages, _marks, _titles
+from seriesbook.editions import _diagrams, _facts, _kept_messages, _marks, _titles, _walked
 from seriesbook.editions._catalogs import (
     CatalogProblem,
     catalog_path,
@@ -183,7 +183,9 @@ class CheckCatalogs(SphinxTransform):
         add_notice(self.document, coverage, source_language(self.config), outdated)
 
     def _check(self, facts: CatalogFacts, path: Path) -> None:
-        labels = list(self.document.findall(diagram_label))
+        labels = _walked.found(self.document, diagram_label)  # NoteMessages' walk found them
+        if labels is None:
+            labels = list(self.document.findall(diagram_label))
         report_mismatches(facts.mismatches, path, (str(node["message"]) for node in labels))
         _diagrams.check_labels(labels, facts, path)
 

@@ -18,10 +18,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
+from sphinxcontrib.mermaid import mermaid
 
+from seriesbook import compat
 from seriesbook.core.config import source_language
 from seriesbook.core.percent import floor_percent
+from seriesbook.editions import _walked
 from seriesbook.editions._catalogs import catalog_path
+from seriesbook.editions._diagrams import diagram_label
 from seriesbook.editions._facts import catalog_facts
 from seriesbook.editions._messages import page_messages_of
 
@@ -85,6 +89,9 @@ def count_messages(messages: Iterable[str], catalog: Lookup | None) -> Coverage:
     return Coverage.of(len(states), states.count(TRANSLATED), states.count(FUZZY))
 
 
+#: What the translated edition's steps after :class:`NoteMessages` look for in the page.
+_WALKED_KINDS = (diagram_label, nodes.literal_block, mermaid)
+
 MESSAGES_ATTR = "seriesbook_page_messages"
 SECTIONS_ATTR = "seriesbook_message_sections"
 
@@ -117,7 +124,11 @@ class NoteMessages(SphinxTransform):
 
         front_matter = _front_matter(self.document)
         found: dict[str, str | None] = {}
-        for node, message in page_messages_of(self.document, self.config):
+        # once, for the steps after it too: their labels, code blocks and diagrams
+        walked = _walked.note(self.document, self.config, _WALKED_KINDS)
+        pairs = (page_messages_of(self.document, self.config) if walked is None
+                 else compat.messages_of(node for node, _end in walked))
+        for node, message in pairs:
             if front_matter is None or not _within(node, front_matter):
                 found.setdefault(message, section_number_of(node))
         docname = self.env.current_document.docname

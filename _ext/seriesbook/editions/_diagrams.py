@@ -30,6 +30,7 @@ from sphinxcontrib.mermaid import Mermaid, mermaid
 
 from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
+from seriesbook.editions import _walked
 from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse, unsafe
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ class TranslateLabels(SphinxTransform):
         catalog, has_catalog = init_locale(dirs, self.config.language, domain)
         if not has_catalog:
             return
-        for label in self.document.findall(diagram_label):
+        labels = _walked.found(self.document, diagram_label)  # NoteMessages' walk found them
+        for label in self.document.findall(diagram_label) if labels is None else labels:
             message = label["message"]
             translation = catalog.gettext(message)
             label[TRANSLATED_EARLY] = True

@@ -46,6 +46,7 @@ from sphinx.util import logging
 from seriesbook import __version__, compat
 from seriesbook.core.config import get_config, is_translated_edition
 from seriesbook.core.pagestore import PageStore
+from seriesbook.editions._kept_nodes import Plain, as_plain, is_plain, paragraph
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -59,14 +60,15 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 CACHE_NAME = "seriesbook-messages.pickle"
-FORMAT = 2
+FORMAT = 3
 # The messages each page read in this build published, by page (merged back from -j readers).
 USED_ATTRIBUTE = "seriesbook_kept_messages"
 
 Key = tuple[str, str]  # (message text, document source)
-# The pickled top-level nodes, the markdown-it environment's word count MyST records, and
-# whether the parse holds roles (:data:`PURE_ROLES`)
-Entry = tuple[bytes, Any, bool]
+# The top-level nodes (pickled, or a paragraph of text as its strings: :mod:`._kept_nodes`), the
+# markdown-it environment's word count MyST records, and whether the parse holds roles
+# (:data:`PURE_ROLES`)
+Entry = tuple["bytes | Plain", Any, bool]
 
 # Tokens whose rendering reads nothing but the token (see MyST's render_* methods)
 _PURE_TOKENS = frozenset(
@@ -208,7 +210,8 @@ class KeptMessages(PageStore[Key, Entry]):
 
     @staticmethod
     def entry_ok(entry: object) -> bool:
-        return isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[0], bytes)
+        return isinstance(entry, tuple) and len(entry) == 3 and (
+            isinstance(entry[0], bytes) or is_plain(entry[0]))
 
     def load(self) -> None:
         super().load()
@@ -236,25 +239,50 @@ def _used(env: BuildEnvironment) -> dict[str, dict[Key, Entry]]:
     return used
 
 
-def lookup(env: BuildEnvironment, key: Key) -> tuple[list[nodes.Node], Any] | None:
-    """The kept parse of *key* as fresh nodes, with its word count, noted as used by the page
-    being read; None if there is none."""
+class PageParses:
+    """The kept parses as the page being read asks for them: the store and the page's record
+    of what it used are looked up once per page, not once per message."""
+
+    def __init__(self, env: BuildEnvironment, kept: KeptMessages) -> None:
+        self._env = env
+        self._lookup = kept.lookup
+        self._used = _used(env).setdefault(env.current_document.docname, {})
+
+    def settled(self, key: Key) -> bool:
+        """Whether *key*'s parse is kept: it warned nothing and depends on its text alone."""
+        entry = self._lookup.get(key)
+        return entry is not None and (not entry[2] or _primary_default(self._env))
+
+    def nodes(self, key: Key) -> tuple[list[nodes.Node], Any] | None:
+        """The kept parse of *key* as fresh nodes, with its word count, noted as used by the
+        page; None if there is none."""
+        entry = self._lookup.get(key)
+        if entry is None or (entry[2] and not _primary_default(self._env)):
+            return None  # none, or its roles may mean others here
+        self._used[key] = entry
+        payload = entry[0]
+        if isinstance(payload, bytes):
+            found: list[nodes.Node] = pickle.loads(payload)
+            return found, entry[1]
+        return [paragraph(payload)], entry[1]
+
+
+def page_parses(env: BuildEnvironment) -> PageParses | None:
+    """The kept parses for the page being read, or None if none are kept for this build."""
     kept = _KEPT.get(env)
-    if kept is None or (entry := kept.lookup.get(key)) is None:
-        return None
-    if entry[2] and not _primary_default(env):
-        return None  # its roles may mean others here
-    _used(env).setdefault(env.current_document.docname, {})[key] = entry
-    found: list[nodes.Node] = pickle.loads(entry[0])
-    return found, entry[1]
+    return None if kept is None else PageParses(env, kept)
+
+
+def lookup(env: BuildEnvironment, key: Key) -> tuple[list[nodes.Node], Any] | None:
+    """:meth:`PageParses.nodes` for the page being read."""
+    parses = page_parses(env)
+    return None if parses is None else parses.nodes(key)
 
 
 def settled(env: BuildEnvironment, key: Key) -> bool:
-    """Whether *key*'s parse is kept: it warned nothing and depends on its text alone."""
-    kept = _KEPT.get(env)
-    if kept is None or (entry := kept.lookup.get(key)) is None:
-        return False
-    return not entry[2] or _primary_default(env)
+    """:meth:`PageParses.settled` for the page being read."""
+    parses = page_parses(env)
+    return parses is not None and parses.settled(key)
 
 
 def keeping(env: BuildEnvironment) -> bool:
@@ -274,8 +302,9 @@ def keep(
     for copy in copies:
         for node in copy.findall():  # Sphinx's deepcopy gives children the original's document
             compat.detach_document(node)  # (and with it the settings and environment)
-    blob = pickle.dumps(copies, pickle.HIGHEST_PROTOCOL)
-    entry = kept.lookup[key] = (blob, words, roles)
+    plain = as_plain(copies)
+    payload = pickle.dumps(copies, pickle.HIGHEST_PROTOCOL) if plain is None else plain
+    entry = kept.lookup[key] = (payload, words, roles)
     _used(env).setdefault(env.current_document.docname, {})[key] = entry
 
 

@@ -26,7 +26,7 @@ from sphinx.transforms.i18n import Locale
 
 from seriesbook import compat
 from seriesbook.core.config import get_config
-from seriesbook.editions import _kept_messages, _parsing
+from seriesbook.editions import _kept_messages, _parsing, _walked
 
 
 class QuickLocale(Locale):
@@ -36,9 +36,17 @@ class QuickLocale(Locale):
         if not get_config(self.config).speedups:
             super().apply(**kwargs)
             return
-        env, settings = self.env, self.document.settings
-        compat.translate_page(
-            self,
-            lambda text, where: _kept_messages.settled(env, (text, where)),
-            lambda text, where: _parsing.kept_patch(env, settings, (text, where)),
-        )
+        settings = self.document.settings
+        walked = _walked.messages_walked(self.document)  # NoteMessages' walk of the page
+        parses = _kept_messages.page_parses(self.env)
+        if parses is None:  # nothing kept: every message published
+            found = compat.translate_page(
+                self, lambda text, where: False, lambda text, where: None, walked)
+        else:
+            found = compat.translate_page(
+                self,
+                lambda text, where: parses.settled((text, where)),
+                lambda text, where: _parsing.kept_patch(parses, settings, (text, where)),
+                walked,
+            )
+        _walked.after_locale(self.document, found)

@@ -47,6 +47,7 @@ from sphinxcontrib.mermaid import mermaid
 from seriesbook import compat
 from seriesbook.core.config import is_translated_edition, language_tag, source_language
 from seriesbook.core.escape import html_attribute, html_text, script_json
+from seriesbook.editions import _walked
 from seriesbook.editions._diagrams import diagram_label
 from seriesbook.editions._messages import page_messages_of
 
@@ -107,12 +108,20 @@ class MarkSourceText(SphinxTransform):
         if builder is None or builder.format != "html" or not is_translated_edition(self.config):
             return
         source = source_language(self.config)
-        for node, _message in list(page_messages_of(self.document, self.config)):
+        found = _walked.messages(self.document)  # as Locale left them
+        pairs = (page_messages_of(self.document, self.config) if found is None
+                 else compat.messages_of(found))
+        for node, _message in list(pairs):
             if not isinstance(node, _UNMARKED) and shows_source_text(node):
                 mark(node, source)
         blocks: list[nodes.literal_block] = []
         diagrams: list[mermaid] = []
-        _code_and_diagrams(self.document, blocks, diagrams)
+        walked_blocks = _walked.found(self.document, nodes.literal_block)  # NoteMessages' walk
+        walked_diagrams = _walked.found(self.document, mermaid)  # found them
+        if walked_blocks is None or walked_diagrams is None:
+            _code_and_diagrams(self.document, blocks, diagrams)
+        else:
+            blocks, diagrams = walked_blocks, walked_diagrams
         for block in blocks:
             if HAN.search(block.astext()):
                 mark(block, source)

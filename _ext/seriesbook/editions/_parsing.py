@@ -229,12 +229,12 @@ def _record(settings: Values, words: Any) -> None:
 
 
 def kept_patch(
-    env: BuildEnvironment, settings: Values, key: tuple[str, str]
+    parses: _kept_messages.PageParses, settings: Values, key: tuple[str, str]
 ) -> nodes.Element | None:
     """The first node Sphinx's publish of the kept message *key* returns (its children are what
     ``Locale`` keeps), with what the publish records outside the message's document; None if
     the parse is not kept or is empty (then it is published)."""
-    kept = _kept_messages.lookup(env, key)
+    kept = parses.nodes(key)
     if kept is None or not kept[0]:
         return None
     top, words = kept
