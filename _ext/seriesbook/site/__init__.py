@@ -251,6 +251,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.templates")
     app.setup_extension("seriesbook.speed.navigation")
     app.setup_extension("seriesbook.speed.description")
+    app.setup_extension("seriesbook.speed.deferred")
     app.setup_extension("seriesbook.editions._ui")  # the diagrams' words
     app.setup_extension("seriesbook.site.readthedocs")
     app.setup_extension("seriesbook.site._payload")  # page weight: icons, search, deferral
