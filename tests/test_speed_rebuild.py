@@ -1,5 +1,7 @@
 """The one-chapter rebuild's fixed costs made smaller, with the same site: a module the theme
-imports run when first used (``seriesbook.speed.deferred``)."""
+imports run when first used (``seriesbook.speed.deferred``), the theme's ``pygments.css`` kept
+(``seriesbook.speed.stylesheet``), sphinxcontrib-mermaid's script not made where it is dropped
+(``seriesbook.site``)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from sphinx.testing.util import SphinxTestApp
 
 MakeApp = Callable[..., SphinxTestApp]
@@ -84,3 +87,64 @@ def test_a_build_defers_only_what_is_not_imported_and_stops_deferring_when_done(
         cwd=book,
     )
     assert out.split() == ["DeferredModule", "False"]
+
+
+def _site(outdir: Path) -> dict[str, bytes]:
+    """The pages, the search index and the highlighting stylesheet."""
+    files = [p for p in outdir.rglob("*") if p.is_file() and (
+        (p.suffix == ".html" and "_static" not in p.parts)
+        or p.name in {"searchindex.js", "pygments.css"})]
+    return {str(p.relative_to(outdir)): p.read_bytes() for p in sorted(files)}
+
+
+def test_the_kept_stylesheet_and_the_script_left_unmade_write_the_same_site(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first build, a rebuild with nothing changed and one after an edit write the same
+    pages and ``pygments.css`` with the speed paths as without; with them the theme makes its
+    stylesheet only in the first build, and mermaid's script is made only for a page that
+    holds a diagram left to the browser (none here: every diagram is drawn)."""
+    import pydata_sphinx_theme.pygments as theme_pygments
+    import sphinxcontrib.mermaid as mermaid
+
+    made = {"stylesheet": 0, "script": 0}
+    stylesheet, template = theme_pygments.get_pygments_stylesheet, mermaid.Template
+
+    def counted_stylesheet(*args: str) -> str:
+        made["stylesheet"] += 1
+        return stylesheet(*args)
+
+    def counted_template(source: str) -> object:
+        made["script"] += 1
+        return template(source)
+
+    monkeypatch.setattr(theme_pygments, "get_pygments_stylesheet", counted_stylesheet)
+    monkeypatch.setattr(mermaid, "Template", counted_template)
+
+    def steps(speedups: bool) -> list[tuple[dict[str, bytes], str, dict[str, int]]]:
+        src = shutil.copytree(rootdir / "test-site-basic", tmp_path / f"book-{speedups}")
+        done = []
+        for step in range(3):
+            if step == 2:
+                index = src / "index.md"
+                index.write_text(index.read_text(encoding="utf-8") + "\n\n又一段正文。\n",
+                                 encoding="utf-8")
+            made.update(stylesheet=0, script=0)
+            app = make_app("html", srcdir=src, freshenv=step == 0,
+                           confoverrides={"seriesbook_speedups": speedups})
+            app.build()
+            warnings = app.warning.getvalue().replace(str(src), "<book>")
+            done.append((_site(Path(app.outdir)), warnings, dict(made)))
+            app.cleanup()
+        return done
+
+    afresh, kept = steps(False), steps(True)
+    for (files, warnings, _), (kept_files, kept_warnings, _) in zip(afresh, kept, strict=True):
+        assert kept_files.keys() == files.keys()
+        assert [name for name in files if kept_files[name] != files[name]] == []
+        assert kept_warnings == warnings
+    assert "_static/pygments.css" in afresh[0][0]
+    assert [counts["stylesheet"] for _, _, counts in afresh] == [1, 1, 1]
+    assert [counts["stylesheet"] for _, _, counts in kept] == [1, 0, 0]
+    assert all(counts["script"] > 0 for _, _, counts in afresh)  # genindex, search: no doctree
+    assert [counts["script"] for _, _, counts in kept] == [0, 0, 0]
