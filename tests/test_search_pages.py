@@ -304,3 +304,79 @@ def test_bigram_terms_found_at_once_are_those_found_one_by_one(terms: list[str])
     from seriesbook.search.compact import _bigrams, is_bigram
 
     assert _bigrams(terms) == {term for term in terms if is_bigram(term)}
+
+
+HAN_POOL = "缓存分配器图中𠀀𠀁"
+
+
+@st.composite
+def repacked(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any], set[str]]:
+    """An index, the same index with some terms' pages changed and some terms added, and the
+    terms whose pages changed."""
+    count = draw(st.sampled_from([1, 3, 8, 70]))
+    docnames = tuple(f"p{n:02}" for n in range(count))
+    words = st.one_of(
+        st.text(alphabet=HAN_POOL, min_size=2, max_size=2),
+        st.text(alphabet=HAN_POOL, min_size=1, max_size=3),
+        st.sampled_from(["tensor", "ops", "cuda", "alloc"]),
+    )
+    pages = st.one_of(
+        st.integers(0, count - 1),
+        st.lists(st.integers(0, count - 1), unique=True, max_size=count).map(sorted).filter(
+            lambda found: len(found) != 1),
+    )
+    terms = draw(st.dictionaries(words, pages, max_size=40))
+    edits = draw(st.dictionaries(words, pages, max_size=12))
+    new_terms = {**terms, **edits}
+    changed = {term for term, found in new_terms.items() if terms.get(term) != found}
+
+    def index(found: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "docnames": docnames, "filenames": [f"{name}.md" for name in docnames],
+            "titles": tuple(f"第{n}章" for n in range(count)), "terms": found, "objects": {},
+            "objtypes": {}, "objnames": {}, "titleterms": {"分配": 0}, "envversion": {"x": 1},
+            "alltitles": {"分配器": [(0, "sec-1")]}, "indexentries": {},
+        }  # fmt: skip
+
+    return index(terms), index(new_terms), changed
+
+
+@settings(max_examples=200, deadline=None)
+@given(repacked(), books(), books(), st.sampled_from([(0.45, 96_000), (0.1, 0), (0.02, 0)]),
+       st.sampled_from([None, "zh-CN"]))
+def test_an_index_packed_again_from_the_last_pack_is_the_one_packed_afresh(
+    indexes: tuple[dict[str, Any], dict[str, Any], set[str]],
+    before: list[list[SectionText]],
+    after: list[list[SectionText]],
+    budget: tuple[float, int],
+    source_lang: str | None,
+) -> None:
+    """The groups whose terms or § lists changed written again, the rest taken: the same JSON
+    and the same state as packing afresh, whatever the budget lets in."""
+    from unittest import mock
+
+    from seriesbook.search import compact
+
+    old, new, changed = indexes
+    width = len(old["docnames"])
+    old_postings = _postings((before * width)[:width])
+    new_postings = _postings((after * width)[:width])
+    with mock.patch.object(compact, "SECTION_SHARE", budget[0]), \
+            mock.patch.object(compact, "SECTION_FLOOR", budget[1]):
+        _, _, state = compact._pack(old, old_postings, source_lang, False, None)
+        made = compact._repack(
+            new, new_postings, source_lang, False, None, (state, old, old_postings, changed)
+        )
+        _, written, fresh = compact._pack(new, new_postings, source_lang, False, None)
+    assert made == (written, fresh)
+
+
+def test_a_kept_pack_state_of_another_form_is_not_taken() -> None:
+    from seriesbook.search import compact
+
+    index = {"docnames": ("p0",), "terms": {"缓存": 0, "ops": 0}, "titleterms": {},
+             "alltitles": {}}
+    _, _, state = compact._pack(index, _postings([[]]), None, False, None)
+    assert compact._well_formed(state)
+    for field, other in (("format", compact.PACK_FORMAT + 1), ("budget", {}), ("groups", [])):
+        assert not compact._well_formed(state._replace(**{field: other}))

@@ -54,6 +54,41 @@ def test_a_build_runs_relaxed_and_gives_the_thresholds_back(
     assert gc.get_threshold() == default_thresholds
 
 
+def test_the_collector_waits_while_the_build_settles_and_not_after_an_app_never_built(
+    make_app: MakeApp, rootdir: Path, tmp_path: Path, default_thresholds: tuple[int, int, int]
+) -> None:
+    """From config-inited until reading starts (the environment unpickled, the builder made)
+    the collector waits (SETTLING); an application made and never built leaves the next one
+    as relaxed as a build, not waiting; after the build the young objects are old ones, so
+    giving the thresholds back starts no collection."""
+    src = tmp_path / "book"
+    shutil.copytree(rootdir / "test-site-sidebar", src)
+    extensions = ["seriesbook.site", "seriesbook.speed.heap"]
+    seen: list[tuple[int, int, int]] = []
+    never_built = make_app("html", srcdir=src, confoverrides={"extensions": extensions})
+    assert gc.get_threshold() == heap.SETTLING
+    app = make_app("html", srcdir=src, confoverrides={"extensions": extensions})
+    app.connect("builder-inited", lambda *_: seen.append(gc.get_threshold()))
+    app.connect("env-before-read-docs", lambda *_: seen.append(gc.get_threshold()))
+    assert gc.get_threshold() == heap.SETTLING
+    app.build()
+    assert seen[-1] == heap.THRESHOLDS
+    assert gc.get_threshold() == heap.THRESHOLDS  # the first app relaxed it and never built
+    assert gc.get_freeze_count() == 0
+    del never_built
+    gc.set_threshold(*default_thresholds)
+    third = make_app("html", srcdir=src, confoverrides={"extensions": extensions})
+    collections: list[int] = []
+    third.connect("build-finished", lambda *_: gc.callbacks.append(
+        lambda phase, info: collections.append(info["generation"]) if phase == "stop" else None),
+        priority=999)
+    third.build()
+    young = gc.get_count()[0]
+    gc.callbacks.pop()
+    assert gc.get_threshold() == default_thresholds and gc.get_freeze_count() == 0
+    assert young < default_thresholds[0] and collections == [], (young, collections)
+
+
 def test_relaxed_restores_and_leaves_a_disabled_or_raised_collector_alone(
     default_thresholds: tuple[int, int, int],
 ) -> None:

@@ -189,6 +189,7 @@ def freeze_with(
     fed: Mapping[str, tuple[str, str, FedPage]],
     pruned: Collection[str],
     same: Collection[str] = (),
+    changed: set[str] | None = None,
 ) -> dict[str, Any] | None:
     """``IndexBuilder.freeze()`` of *indexer* after it loaded *frozen* (its term mappings left
     empty), was pruned to *kept*, was fed the pages *fed* (each with its file name, title and
@@ -197,7 +198,8 @@ def freeze_with(
     the form ``freeze`` gives it (a page number, or a sorted list of another length).
 
     *same*: fed pages known to be in exactly the terms of *frozen* feeding them adds (their
-    terms are not looked for)."""
+    terms are not looked for). *changed* (if given) gets the ``terms`` whose pages are not
+    *frozen*'s (the new ones among them): every other term is *frozen*'s, as it was."""
     docnames = tuple(frozen["docnames"])
     pages = set(docnames)
     if (
@@ -212,12 +214,15 @@ def freeze_with(
     numbers = {
         fn2index[docname]: page for docname, (_, _, page) in fed.items() if docname not in same
     }
-    terms = _terms(frozen["terms"], {n: page.word_keys for n, page in numbers.items()})
-    title_terms = _terms(
+    found = _terms(frozen["terms"], {n: page.word_keys for n, page in numbers.items()})
+    title_found = _terms(
         frozen["titleterms"], {n: page.title_keys for n, page in numbers.items()}
     )
-    if terms is None or title_terms is None:
+    if found is None or title_found is None:
         return None
+    (terms, terms_changed), (title_terms, _) = found, title_found
+    if changed is not None:
+        changed.update(terms_changed)
     for docname, (filename, title, page) in fed.items():
         indexer._titles[docname] = title
         indexer._filenames[docname] = os.fspath(filename)
@@ -264,16 +269,17 @@ Pages = int | list[int]
 
 def _terms(
     frozen: Mapping[str, Pages], fed: Mapping[int, tuple[str, ...]]
-) -> Mapping[str, Pages] | None:
+) -> tuple[Mapping[str, Pages], Collection[str]] | None:
     """*frozen*'s terms (each with its page numbers, as ``get_terms`` writes them) after each
-    page of *fed* (by number) was taken out of every term and put in its own: *frozen* itself
-    if nothing changed; ``None`` if a term is not in ``get_terms``'s form."""
+    page of *fed* (by number) was taken out of every term and put in its own (*frozen* itself
+    if nothing changed), and the terms whose pages changed; ``None`` if a term is not in
+    ``get_terms``'s form."""
     numbers = set(fed)
     before: dict[int, set[str]] = {number: set() for number in numbers}
     if not numbers:  # only the form of each term to see to
         if any(not isinstance(value, int) and len(value) == 1 for value in frozen.values()):
             return None
-        return frozen
+        return frozen, ()
     for term, value in frozen.items():
         if isinstance(value, int):
             if value in numbers:
@@ -291,7 +297,7 @@ def _terms(
         for term in now - before[number]:
             changes.setdefault(term, (set(), set()))[1].add(number)
     if not changes:
-        return frozen
+        return frozen, ()
     terms = dict(frozen)
     for key in (key for number, keys in fed.items() for key in keys):  # new terms in feed order
         terms.setdefault(key, [])
@@ -300,4 +306,4 @@ def _terms(
         found = {value} if isinstance(value, int) else set(value)
         found = (found - gone) | added
         terms[term] = next(iter(found)) if len(found) == 1 else sorted(found)
-    return terms
+    return terms, changes.keys()

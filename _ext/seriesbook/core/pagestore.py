@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import sys
 from collections.abc import Hashable, Mapping
 from pathlib import Path
 from typing import Any, Generic, Self, TypeVar
@@ -38,6 +39,19 @@ def digest(value: object) -> str:
     """A digest of *value*'s ``repr``, to keep an entry under (tuples, lists, strings and
     numbers: their repr is exact)."""
     return hashlib.blake2b(repr(value).encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
+
+
+def installed_packages() -> tuple[tuple[str, int], ...]:
+    """The package directories on the path with their modification times: installing or
+    removing a distribution (a plugin among them) changes one (for a key)."""
+    found: list[tuple[str, int]] = []
+    for entry in sys.path:
+        if entry.endswith(("site-packages", "dist-packages")):
+            try:
+                found.append((entry, os.stat(entry).st_mtime_ns))
+            except OSError:
+                continue
+    return tuple(found)
 
 
 def read_stored(path: Path, key: tuple[Any, ...]) -> dict[str, Any] | None:

@@ -34,9 +34,9 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sphinx.search import js_index
 
@@ -72,6 +72,8 @@ VARIANTS = "seriesbook_variants"
 #: :data:`SECTION_FLOOR` bytes if that is more (a small book locates every key).
 SECTION_SHARE = 0.45
 SECTION_FLOOR = 96_000
+#: The form of :class:`PackState` (a state kept by another is not taken).
+PACK_FORMAT = 1
 def _book_characters(data: dict[str, Any]) -> set[str]:
     keys = "".join("".join(data.get(table, {})) for table in ("terms", "titleterms", "alltitles"))
     # one character a match: the Chinese characters of every key (each looked at once)
@@ -141,38 +143,170 @@ def pack(
     return _pack(data, postings, source_lang, traditional, store)[0]
 
 
+class PackState(NamedTuple):
+    """What packing an index made that packing it again with a few terms changed can take: for
+    each first character of the packed terms (in order), the second characters of its terms
+    (in order) and its group as written; how many packed terms there are and how many page
+    numbers they hold (the budget counts them); the budget of the § postings; each value of
+    the index but the packed ones as JSON (the other terms' under ``terms``)."""
+
+    format: int
+    width: int
+    groups: dict[str, tuple[str, str]]
+    terms: int
+    pages: int
+    budget: float
+    written: dict[str, str]
+
+
+def _well_formed(state: PackState) -> bool:
+    """Whether a kept state is of this form (a store written by another version is not)."""
+    return (
+        state.format == PACK_FORMAT
+        and type(state.width) is int
+        and type(state.groups) is dict
+        and type(state.terms) is int
+        and type(state.pages) is int
+        and type(state.budget) in (int, float)
+        and type(state.written) is dict
+    )
+
+
+#: A pack's state, the index it packed and its § postings, and the terms whose pages changed
+#: since.
+Before = tuple[PackState, dict[str, Any], Postings, Collection[str]]
+
+
 def _pack(
     data: dict[str, Any],
     postings: Postings,
     source_lang: str | None,
     traditional: bool,
     store: SearchStore | None,
-) -> tuple[dict[str, Any], dict[str, str]]:
-    """:func:`pack`'s index (the § of *postings*), and each of its values as JSON."""
+) -> tuple[dict[str, Any], dict[str, str], PackState]:
+    """:func:`pack`'s index (the § of *postings*), each of its values as JSON, and what
+    :func:`_repack` needs to pack it again."""
     width = page_width(len(data["docnames"]))
     every_term = data["terms"]
     bigrams = _bigrams(list(every_term))
     # JSON writes every mapping with its keys sorted: the others need no order of their own
     terms = {term: pages for term, pages in every_term.items() if term not in bigrams}
-    ordered = sorted(bigrams)  # grouped by first character, then by the second
+    members: dict[str, list[str]] = {}
+    for term in sorted(bigrams):  # grouped by first character, then by the second
+        members.setdefault(term[0], []).append(term)
     variants = _variants(data, traditional, store)
     packed: dict[str, Any] = {**data, "terms": terms, VARIANTS: variants}
     written = {key: _json(value) for key, value in packed.items()}
-    located = _choose_located(written, every_term, ordered, postings, width)
-    packed[KEY] = {"width": width, "pairs": _pairs(every_term, ordered, located, width)}
+    pages = _page_count(every_term, bigrams)
+    budget = _budget(written, len(members), len(bigrams), pages, width)
+    located = _located(postings, budget)
+    groups = {
+        first: (
+            "".join(term[1] for term in group),
+            _group(first, group, every_term, located, width),
+        )
+        for first, group in members.items()
+    }
+    state = PackState(PACK_FORMAT, width, groups, len(bigrams), pages, budget, dict(written))
+    packed[KEY] = {"width": width, "pairs": " ".join(group for _, group in groups.values())}
     written[KEY] = _json(packed[KEY])
-    if any(postings.anchors):
-        other = {key: listed for key, listed in located.items() if key not in bigrams}
-        packed[SECTIONS] = {
-            "anchors": postings.anchors,
-            "lengths": postings.lengths,
-            "other": other,
-            "untranslated": varints(postings.untranslated),
-        }
-        if source_lang:
-            packed[SECTIONS]["lang"] = source_lang
-        written[SECTIONS] = _json(packed[SECTIONS])
-    return packed, written
+    sections = _sections(postings, located, bigrams.__contains__, source_lang)
+    if sections is not None:
+        packed[SECTIONS] = sections
+        written[SECTIONS] = _json(sections)
+    return packed, written, state
+
+
+def _repack(
+    data: dict[str, Any],
+    postings: Postings,
+    source_lang: str | None,
+    traditional: bool,
+    store: SearchStore | None,
+    before: Before,
+) -> tuple[dict[str, str], PackState] | None:
+    """:func:`_pack`'s JSON and state, made from the last pack's (*before*: its state, the
+    index and § postings it packed, and the terms whose pages changed since, every other term
+    as it was): only the groups whose terms or § lists changed are written again, and only the
+    values that changed; ``None`` if the pages are numbered in digits of another width."""
+    state, last, last_postings, changed = before
+    width = page_width(len(data["docnames"]))
+    if width != state.width:
+        return None
+    every_term, last_terms = data["terms"], last["terms"]
+    groups = dict(state.groups)
+    count, pages = state.terms, state.pages
+    new: dict[str, list[str]] = {}  # packed terms not packed before, by first character
+    others_changed = False
+    for term in changed:
+        if not is_bigram(term):
+            others_changed = True
+            continue
+        was = last_terms.get(term)
+        if was is None:
+            count += 1
+            new.setdefault(term[0], []).append(term)
+        else:
+            pages -= 1 if isinstance(was, int) else len(was)
+        now = every_term[term]
+        pages += 1 if isinstance(now, int) else len(now)
+
+    packed = {first + second for first, (seconds, _) in groups.items() for second in seconds}
+    packed.update(term for terms in new.values() for term in terms)
+    written: dict[str, str] = {}
+    for key, value in data.items():
+        kept = state.written.get(key)
+        if key == "terms":
+            if kept is None or others_changed:
+                kept = _json({term: found for term, found in value.items() if term not in packed})
+        elif kept is None or key not in last or value != last[key]:
+            kept = _json(value)
+        written[key] = kept
+    written[VARIANTS] = _json(_variants(data, traditional, store))
+    firsts = set(groups) | set(new)
+    budget = _budget(written, len(firsts), count, pages, width)
+    located = _located(postings, budget)
+    was_located = _located(last_postings, state.budget)
+    redo = {term[0] for term in changed if is_bigram(term)}
+    redo.update(key[0] for key, _ in located.items() ^ was_located.items() if key in packed)
+    for first in sorted(firsts):
+        if first not in redo:
+            continue
+        seconds = groups[first][0] if first in groups else ""
+        group = sorted({first + second for second in seconds} | set(new.get(first, ())))
+        groups[first] = (
+            "".join(term[1] for term in group),
+            _group(first, group, every_term, located, width),
+        )
+    groups = {first: groups[first] for first in sorted(groups)}
+    state = PackState(PACK_FORMAT, width, groups, count, pages, budget, dict(written))
+    written[KEY] = _json({"width": width, "pairs": " ".join(group for _, group in groups.values())})
+    sections = _sections(postings, located, packed.__contains__, source_lang)
+    if sections is not None:
+        written[SECTIONS] = _json(sections)
+    return written, state
+
+
+def _sections(
+    postings: Postings,
+    located: Mapping[str, str],
+    is_packed: Callable[[str], bool],
+    source_lang: str | None,
+) -> dict[str, Any] | None:
+    """The § part of the index (each page's § and the § lists of the keys located that are not
+    packed terms), if any page has a §."""
+    if not any(postings.anchors):
+        return None
+    other = {key: listed for key, listed in located.items() if not is_packed(key)}
+    sections: dict[str, Any] = {
+        "anchors": postings.anchors,
+        "lengths": postings.lengths,
+        "other": other,
+        "untranslated": varints(postings.untranslated),
+    }
+    if source_lang:
+        sections["lang"] = source_lang
+    return sections
 
 
 #: Two Chinese characters between the starts and ends of :func:`_bigrams`' joined terms.
@@ -203,63 +337,49 @@ def _joined(written: Mapping[str, str]) -> str:
 Pages = int | list[int]
 
 
-def _pairs(
-    terms: Mapping[str, Pages], bigrams: list[str], located: Mapping[str, str], width: int
+def _group(
+    first: str, group: Sequence[str], terms: Mapping[str, Pages], located: Mapping[str, str],
+    width: int,
 ) -> str:
-    """The packed bigrams (*bigrams*: the bigram terms, sorted): a group for each first
-    character (*located*: the § list of each term written with one)."""
-    codes: dict[str, str] = {}
-
-    def code(character: str) -> str:
-        found = codes[character] = _encode(ord(character), CHAR_WIDTH)
-        return found
-
+    """The packed terms of *group* (sorted), whose first character is *first*: that
+    character, then each term's second character, its pages and its § list if it is located
+    (*located*)."""
     page: Callable[[int], str] = (
         DIGITS.__getitem__ if width == 1 else lambda number: _encode(number, width)
     )
-    out: list[str] = []
-    group: list[str] = []
-    first = ""
-    for term in bigrams:
-        if term[0] != first:
-            if group:
-                out.append(".".join(group))
-            first = term[0]
-            group = [codes.get(first) or code(first)]
+    out = [_encode(ord(first), CHAR_WIDTH)]
+    for term in group:
         pages = terms[term]
-        written = (codes.get(term[1]) or code(term[1])) + (
+        written = _encode(ord(term[1]), CHAR_WIDTH) + (
             page(pages) if isinstance(pages, int) else "".join(map(page, pages))
         )
         sections = located.get(term)
-        group.append(written if sections is None else f"{written}~{sections}")
-    if group:
-        out.append(".".join(group))
-    return " ".join(out)
+        out.append(written if sections is None else f"{written}~{sections}")
+    return ".".join(out)
 
 
-def _choose_located(
-    written: Mapping[str, str],
-    terms: Mapping[str, Pages],
-    bigrams: list[str],
-    postings: Postings,
-    width: int,
-) -> dict[str, str]:
-    """The keys whose § postings are written, each with its :func:`section_list`: the rarest
-    first, within the budget (*written*: the JSON of the rest of the index; *bigrams*: the
-    packed terms)."""
-    if not postings.lists:
-        return {}
+def _page_count(terms: Mapping[str, Pages], bigrams: Collection[str]) -> int:
+    """How many page numbers the packed terms *bigrams* hold."""
+    return sum(1 if isinstance(found, int) else len(found) for found in map(terms.__getitem__,
+                                                                           bigrams))
+
+
+def _budget(written: Mapping[str, str], groups: int, count: int, pages: int, width: int) -> float:
+    """What the § postings may take: a share of the rest of the index (*written*: its JSON
+    but the packed terms'; *groups* first characters, *count* packed terms holding *pages*
+    page numbers, each written in *width* digits)."""
     # the pairs without § postings are ASCII, JSON writes them as they are: their length is
     # counted (a group's first character, and for each pair a dot, the second character, the
     # pages), not written out
-    groups = len({term[0] for term in bigrams})
-    pages = sum(
-        1 if isinstance(found, int) else len(found) for found in map(terms.__getitem__, bigrams)
-    )
-    pairs = CHAR_WIDTH * groups + (1 + CHAR_WIDTH) * len(bigrams) + width * pages
+    pairs = CHAR_WIDTH * groups + (1 + CHAR_WIDTH) * count + width * pages
     rest = len(_joined({**written, KEY: '{"pairs":""}'}).encode())
-    return located(postings, max(SECTION_SHARE * (rest + pairs + max(groups - 1, 0)),
-                                 SECTION_FLOOR))
+    return max(SECTION_SHARE * (rest + pairs + max(groups - 1, 0)), SECTION_FLOOR)
+
+
+def _located(postings: Postings, budget: float) -> dict[str, str]:
+    """The keys whose § postings are written within *budget*, each with its
+    :func:`section_list`: the rarest first."""
+    return located(postings, budget) if postings.lists else {}
 
 
 def unpack(data: dict[str, Any]) -> dict[str, Any]:
@@ -321,14 +441,27 @@ class PackedJavaScriptIndex:
         #: The text loaded, when it is the index kept (written with these options).
         self.loaded_text: str | None = None
         self.loaded_options: tuple[object, ...] = ()
+        #: The digest of the index text loaded, and what packing this build's index made.
+        self.loaded_digest: str | None = None
+        self.state: PackState | None = None
         self.source_lang = source_lang
         self.traditional = traditional
 
     def dumps(self, data: dict[str, Any]) -> str:
         postings = self.store.postings(data["docnames"])
+        self.state = None
         if self.loaded_text is not None and self._as_loaded(data):
             return self.loaded_text
-        _, written = _pack(data, postings, self.source_lang, self.traditional, self.store)
+        before = self._before(data)
+        made = None
+        if before is not None:
+            made = _repack(data, postings, self.source_lang, self.traditional, self.store, before)
+        if made is None:
+            _, written, self.state = _pack(
+                data, postings, self.source_lang, self.traditional, self.store
+            )
+        else:
+            written, self.state = made
         text = _joined(written)
         return self.PREFIX + text.replace("\\", "\\\\").replace("'", "\\'") + self.SUFFIX
 
@@ -337,6 +470,27 @@ class PackedJavaScriptIndex:
             return unpack(js_index.loads(text))  # Sphinx's own form
         literal = text[len(self.PREFIX) : -len(self.SUFFIX)]
         return unpack(json.loads(_ESCAPED.sub(r"\1", literal)))
+
+    def _before(self, data: dict[str, Any]) -> Before | None:
+        """What packing the index loaded made, that index, and the terms whose pages changed
+        since, if *data* was frozen from it (the terms changed known), with the same pages and
+        options, and that pack's state is kept."""
+        loaded, index = self.loaded, self.index
+        changed = index.changed_terms if index is not None else None
+        last_postings = self.store.last_postings
+        if (
+            loaded is None
+            or changed is None
+            or last_postings is None
+            or self.loaded_digest is None
+            or self.options != self.loaded_options
+            or tuple(data["docnames"]) != tuple(loaded["docnames"])
+        ):
+            return None
+        state = self.store.kept_pack(self.loaded_digest)
+        if not isinstance(state, PackState) or not _well_formed(state):
+            return None
+        return state, loaded, last_postings, changed
 
     def _as_loaded(self, data: dict[str, Any]) -> bool:
         """Whether the index to write is the one loaded (kept): the same index (its terms the
@@ -357,6 +511,7 @@ class PackedJavaScriptIndex:
     def finish_build(self) -> None:
         """Drop this build's state (the next build loads, routes and keeps its own)."""
         self.pages = self.index = self.loaded = self.loaded_text = None
+        self.loaded_digest = self.state = None
         self.members, self.loaded_options = {}, ()
         self.store.forget()
 
@@ -371,13 +526,17 @@ class PackedJavaScriptIndex:
             alltitles = dict(sorted(data["alltitles"].items()))
             members = self.index.members if self.index is not None else {}
             kept = {**data, "alltitles": alltitles}
-            self.store.keep_index(_digest(text), kept, members, self.options)
+            digest = _digest(text)
+            self.store.keep_index(digest, kept, members, self.options)
+            if self.state is not None:
+                self.store.keep_pack(digest, self.state)
 
     def load(self, stream: Any) -> Any:
         text = stream.read()
         if not self.store.caching:
             return self.loads(text)
-        kept = self.store.kept_index(_digest(text))
+        self.loaded_digest = _digest(text)
+        kept = self.store.kept_index(self.loaded_digest)
         if kept is None:
             loaded = self.loads(text)
         else:

@@ -50,6 +50,9 @@ class KeptIndex:
         self.kept = compat.pages_of(indexer)  # the pages the first prune left
         self.steps: list[Step] = []
         self.played = False
+        #: The terms whose pages the index frozen changed from the one loaded (when it was
+        #: frozen from it; None when Sphinx froze it).
+        self.changed_terms: set[str] | None = None
         self._feed = feed
         self._sphinx_prune: Callable[[Iterable[str]], None] | None = None
         compat.route_index(indexer, self.feed, self.prune, self.freeze)
@@ -69,6 +72,7 @@ class KeptIndex:
             self.steps.append(frozenset(docnames))
 
     def freeze(self, sphinx_freeze: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        self.changed_terms = None
         frozen = None if self.played else self._frozen()
         if frozen is None:
             self.play()
@@ -95,7 +99,12 @@ class KeptIndex:
             return None
         same = {name for name, step in fed.items() if self.members.get(name) == step[3]}
         pages = {name: step[:3] for name, step in fed.items()}
-        return compat.freeze_with(self.indexer, self.loaded, self.kept, pages, steps[-1], same)
+        changed: set[str] = set()
+        frozen = compat.freeze_with(
+            self.indexer, self.loaded, self.kept, pages, steps[-1], same, changed
+        )
+        self.changed_terms = changed if frozen is not None else None
+        return frozen
 
     def _note_members(self, docnames: Iterable[str]) -> None:
         """The pages of the index frozen whose terms are known: those fed once (what feeding

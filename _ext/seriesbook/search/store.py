@@ -14,6 +14,8 @@ and, with ``seriesbook_search_cache`` (the default):
 * the index as last written (``searchindex.js``'s digest and what Sphinx reads of it), so the
   next build need not parse the file it wrote (:mod:`~seriesbook.search.compact`);
 * every key's § list (:mod:`~seriesbook.search.postings`), updated where pages changed;
+* what packing the index last made (:class:`~seriesbook.search.compact.PackState`), so a build
+  that changed a few terms writes again only their part of the packed index;
 * the variants table (:mod:`~seriesbook.search.variants`) with the input it was made from.
 
 Each page's entries are kept pickled apart and unpickled only when the build asks for them; a
@@ -135,6 +137,7 @@ class SearchStore:
         self._index: tuple[str, bytes, dict[str, str], tuple[object, ...]] | None = None
         self._variants: Variants | None = None
         self._postings: bytes = b""
+        self._pack: tuple[str, bytes] | None = None  # the written index's digest, the state
         self._changed = False  # the file holds what this build would not keep
         #: This build's entries of the pages it resolved.
         self.written: dict[str, _Page] = {}
@@ -149,6 +152,8 @@ class SearchStore:
         self.variants: Variants | None = None
         self._kept_postings: Postings | None = None
         self.book_postings: Postings | None = None
+        #: What packing the index this build wrote made, and the index's digest.
+        self.pack: tuple[str, tuple[Any, ...]] | None = None
 
     @classmethod
     def open(
@@ -188,7 +193,7 @@ class SearchStore:
             return pages
         if stored.get("cache") != self.key or self.key is None:
             self._changed = self._changed or any(page.record for page in pages.values()) or any(
-                stored.get(name) for name in ("index", "variants", "postings")
+                stored.get(name) for name in ("index", "variants", "postings", "pack")
             )
             self._pages = {name: _Page(page.parts) for name, page in pages.items()}
             return self._pages
@@ -205,6 +210,10 @@ class SearchStore:
             self._variants = variants
         postings = stored.get("postings")
         self._postings = postings if isinstance(postings, bytes) else b""
+        pack = stored.get("pack")
+        if (isinstance(pack, tuple) and len(pack) == 2 and isinstance(pack[0], str)
+                and isinstance(pack[1], bytes)):
+            self._pack = pack
         return pages
 
     # § parts
@@ -331,9 +340,26 @@ class SearchStore:
         self.index = (digest, data, members, options)
 
     @property
+    def last_postings(self) -> Postings | None:
+        """The last build's § postings (read by :meth:`postings`)."""
+        return self._kept_postings
+
+    @property
     def postings_kept(self) -> bool:
         """Whether this build's § postings are the last build's."""
         return self.book_postings is not None and self.book_postings is self._kept_postings
+
+    def kept_pack(self, digest: str) -> tuple[Any, ...] | None:
+        """What packing the index written with *digest* made, if that is the one kept."""
+        self._cached()
+        if self._pack is None or self._pack[0] != digest:
+            return None
+        state: tuple[Any, ...] | None = _unpickled(self._pack[1], tuple)
+        return state
+
+    def keep_pack(self, digest: str, state: tuple[Any, ...]) -> None:
+        """What packing the index this build wrote (*digest*) made."""
+        self.pack = (digest, state)
 
     def kept_variants(self) -> Variants | None:
         self._cached()
@@ -347,7 +373,7 @@ class SearchStore:
         pages = {name: page for name, page in kept.items() if name in docnames}
         pages.update({name: page for name, page in self.written.items() if name in docnames})
         changed = self._changed or len(pages) != len(kept) or not self.path.is_file()
-        index, variants, postings = None, None, b""
+        index, variants, postings, pack = None, None, b"", None
         if self.caching:
             postings = self._postings
             made = self.book_postings
@@ -360,24 +386,29 @@ class SearchStore:
                 index, changed = (index[0], index[1], now[2], now[3]), True
             variants = self.variants if self.variants is not None else self._variants
             changed = changed or variants != self._variants
+            pack = self._pack
+            if self.pack is not None and (pack is None or pack[0] != self.pack[0]):
+                pack, changed = (self.pack[0], _pickled(self.pack[1])), True
         if changed:
             dump_atomically(self.path, {
                 "key": STORE_KEY, "cache": self.key, "pages": pages, "index": index,
-                "variants": variants, "postings": postings,
+                "variants": variants, "postings": postings, "pack": pack,
             })  # fmt: skip
             for name in FORMER_NAMES:
                 (self.path.parent / name).unlink(missing_ok=True)
         self._save_splits(docnames)
         self._pages, self._index, self._variants = pages, index, variants
-        self._postings, self._changed = postings, False
+        self._postings, self._pack, self._changed = postings, pack, False
         self.forget()
 
     def forget(self, read_again: bool = False) -> None:
         """Drop this build's entries (and, *read_again*, what was read of the file)."""
         self.written, self._parts, self._tokens, self._splits, self._new_splits = {}, {}, {}, {}, {}
         self.index = self.variants = self._kept_postings = self.book_postings = None
+        self.pack = None
         if read_again:
             self._pages, self._index, self._variants, self._postings = None, None, None, b""
+            self._pack = None
             self._stored = None
             self._changed = False
 

@@ -36,13 +36,14 @@ import importlib.util
 import json
 import os
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sphinx.errors import ExtensionError
 
 import seriesbook
-from seriesbook import __version__
+from seriesbook import __version__, compat
 from seriesbook.core.builders import is_website
 from seriesbook.core.config import add_path, get_config, is_set_by_author, language_key
 from seriesbook.site._theme_door import require_series_theme
@@ -238,11 +239,33 @@ def _no_module_script(
         ]
 
 
+def _without_dropped_script(install_js: Callable[..., None]) -> Callable[..., None]:
+    """sphinxcontrib-mermaid's ``install_js``, not run for a page without a doctree (the index,
+    search, 404) where all it would add is the module script :func:`_no_module_script` drops:
+    such a page holds no diagram, so without d3's zoom for every diagram
+    (``mermaid_d3_zoom``) it adds that script alone, and making it compiles three Jinja
+    templates in every build (the import of the mermaid it names, ours, is what is dropped)."""
+
+    def install_js_where_kept(
+        app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
+    ) -> None:
+        local = str(app.config.mermaid_use_local or "")
+        if doctree is None and not app.config.mermaid_d3_zoom and local.endswith(MERMAID_ENTRY):
+            return
+        install_js(app, pagename, templatename, context, doctree)
+
+    return install_js_where_kept
+
+
 def _on_builder_inited(app: Sphinx) -> None:
     _require_jieba(app)
     _require_mermaid(app)
     if is_website(app):
         _add_reader_assets(app)
+    if get_config(app.config).speedups:
+        from sphinxcontrib.mermaid import install_js
+
+        compat.replace_listener(app, "html-page-context", install_js, _without_dropped_script)
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -253,6 +276,8 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.templates")
     app.setup_extension("seriesbook.speed.navigation")
     app.setup_extension("seriesbook.speed.description")
+    app.setup_extension("seriesbook.speed.deferred")
+    app.setup_extension("seriesbook.speed.stylesheet")
     app.setup_extension("seriesbook.editions._ui")  # the diagrams' words
     app.setup_extension("seriesbook.site.readthedocs")
     app.setup_extension("seriesbook.site._payload")  # page weight: icons, search, deferral

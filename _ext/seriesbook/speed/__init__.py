@@ -8,16 +8,19 @@
 * :mod:`.templates` — the theme's compiled Jinja templates kept between builds;
 * :mod:`.smartquotes` — SmartQuotes leaves alone the text blocks it would not change;
 * :mod:`.highlights` — code blocks' highlighted HTML kept across builds;
-* :mod:`.codelang` — code blocks given their language without a walk over every node.
+* :mod:`.codelang` — code blocks given their language without a walk over every node;
+* :mod:`.deferred` — a module the theme imports and no path of ours uses run when first used;
+* :mod:`.stylesheet` — the theme's light and dark ``pygments.css`` kept across builds.
 
 :mod:`.editions` is not an extension: ``make html`` runs it to build the editions side by side.
 
-Each is an extension of its own (``seriesbook.site`` sets up the sidebar, navigation, description
-and templates, which only HTML builds use); ``seriesbook.speed`` sets up all eight. Other speed work
-lives with the capability it speeds up, where it needs that capability's internals: the search's
-segmentation cache (``seriesbook_search_cache``), translated messages' parses, the title index and
-the ``Locale`` that skips what it would throw away (``seriesbook.editions``), citations'
-highlighted lines (``seriesbook.previews``), the icons' stylesheet (``seriesbook.site``).
+Each is an extension of its own (``seriesbook.site`` sets up the sidebar, navigation, description,
+templates, deferred imports and stylesheet, which only HTML builds use); ``seriesbook.speed``
+sets up all ten. Other speed work lives with the capability it speeds up, where it needs that
+capability's internals: the search's segmentation cache (``seriesbook_search_cache``),
+translated messages' parses, the title index and the ``Locale`` that skips what it would throw
+away (``seriesbook.editions``), citations' highlighted lines (``seriesbook.previews``), the
+icons' stylesheet (``seriesbook.site``).
 ``benchmarks/identical.py`` proves the output unchanged.
 """
 
@@ -41,4 +44,6 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.setup_extension("seriesbook.speed.smartquotes")  # reading: SphinxSmartQuotes replaced
     app.setup_extension("seriesbook.speed.highlights")  # builder-inited: the kept highlighter
     app.setup_extension("seriesbook.speed.codelang")  # builder-inited: a post-transform replaced
+    app.setup_extension("seriesbook.speed.deferred")  # config-inited: soupsieve run when used
+    app.setup_extension("seriesbook.speed.stylesheet")  # builder-inited: a listener replaced
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

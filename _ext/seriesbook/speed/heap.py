@@ -30,7 +30,14 @@ freezes it at ``env-before-read-docs`` (:func:`gc.freeze`: the collector skips i
 workers forked later do not copy its pages by scanning it) and lets it go at ``build-finished``,
 which Sphinx emits for every build that started, failed or not, so a process that goes on (an
 application never built included) collects it as before. A heap something else has frozen is
-left alone.
+left alone. While that heap is being made (from ``config-inited``, when the environment is
+about to be unpickled and the builder made, until reading starts) the collector waits longer
+still (:data:`SETTLING`), since a pass then would scan the new heap and free nothing; an
+application made and never built leaves the next one's thresholds as a build's. When the
+build finishes, what it left in the young generations is moved to the oldest one before the
+thresholds are given back, so that no collection of it starts at once (a ``sphinx-build``
+process exits just after; a process that goes on frees its garbage in the next full pass).
+``seriesbook`` sets this module up before its other parts, so their imports run relaxed too.
 """
 
 from __future__ import annotations
@@ -43,12 +50,18 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
+    from sphinx.config import Config
     from sphinx.environment import BuildEnvironment
     from sphinx.util.typing import ExtensionMetadata
 
 #: gc thresholds during a build: a collection every 50,000 net allocations of tracked objects
 #: instead of every 700 (gen 0), and the older generations' ratios a little higher.
 THRESHOLDS = (50_000, 20, 10)
+#: gc thresholds from the configuration's arrival until the build starts reading (the
+#: environment unpickled, the builder and the theme made): what is made then lives through the
+#: build and is frozen when reading starts, so a collection meanwhile would scan it and free
+#: nothing (an incremental build's environment alone is some hundred thousand objects).
+SETTLING = (500_000, 20, 10)
 
 
 _exit_registered: list[bool] = []
@@ -101,20 +114,45 @@ def paused() -> Iterator[None]:
 
 
 class _Settled:
-    """The heap frozen while a build reads and writes, until it finishes."""
+    """The heap frozen while a build reads and writes, until it finishes; before that, from
+    ``config-inited`` on, the collector waits for it (:data:`SETTLING`)."""
 
     def __init__(self) -> None:
         self.frozen = False
+        self.before: tuple[int, int, int] | None = None  # the thresholds while settling
+
+    def settle(self, app: Sphinx, config: Config) -> None:
+        for pending in list(_settling):
+            pending.settled()  # an application made and never built
+        current = gc.get_threshold()
+        if 0 < current[0] < SETTLING[0]:  # not disabled, not already waiting longer
+            self.before = current
+            _settling.append(self)
+            gc.set_threshold(*SETTLING)
+
+    def settled(self) -> None:
+        """The thresholds as they were before settling (after a freeze, which leaves the
+        young generation empty: no collection of what settled follows)."""
+        if self.before is not None:
+            gc.set_threshold(*self.before)
+            self.before = None
+            _settling.remove(self)
 
     def freeze(self, app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
         if gc.get_freeze_count() == 0:  # not another's frozen heap
             gc.freeze()
             self.frozen = True
+        self.settled()
 
     def unfreeze(self, app: Sphinx, exception: BaseException | None) -> None:
+        self.settled()  # a build that failed before reading
         if self.frozen:
             gc.unfreeze()
             self.frozen = False
+
+
+#: What is settling now (at most one: the last application made).
+_settling: list[_Settled] = []
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
@@ -123,12 +161,21 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     from seriesbook import __version__
 
     settled = _Settled()
+    for pending in list(_settling):
+        pending.settled()  # an application made and never built
+    app.connect("config-inited", settled.settle, priority=900)  # after the validators
     app.connect("env-before-read-docs", settled.freeze)
     app.connect("build-finished", settled.unfreeze, priority=1000)
     previous = _relax()
     if previous is not None:
 
         def restore(app: Sphinx, exception: BaseException | None) -> None:
+            if gc.get_freeze_count() == 0:
+                # what the build left in the young generations moves to the oldest (its
+                # garbage freed by the next full collection), so the lower thresholds do not
+                # start a collection of it at once, just before a sphinx-build process exits
+                gc.freeze()
+                gc.unfreeze()
             gc.set_threshold(*previous)
 
         # last, after every other build-finished handler has allocated what it needs
