@@ -306,3 +306,20 @@ def test_what_lives_through_a_build_is_frozen_until_it_finishes(
         assert len(during) == 2 and all(during)
     finally:
         gc.unfreeze()
+
+
+def test_a_command_that_only_reads_lets_the_heap_go(rootdir: Path, tmp_path: Path) -> None:
+    """``renumber`` and ``translations`` run Sphinx's reading alone (no ``build-finished``):
+    the heap frozen when reading started is let go when it ends, so a process that goes on
+    (a test run, a warm server) collects it again."""
+    import gc
+
+    from seriesbook.commands.reading import read_pages
+
+    src = shutil.copytree(rootdir / "test-site-sidebar", tmp_path / "book")
+    conf = src / "conf.py"
+    conf.write_text(conf.read_text() + '\nextensions = [*extensions, "seriesbook.speed.heap"]\n')
+    gc.unfreeze()
+    with read_pages(src, src) as run:
+        assert run.app.env.all_docs
+        assert gc.get_freeze_count() == 0

@@ -37,6 +37,7 @@ from seriesbook.commands.stops import UsageError, stopped_reading
 from seriesbook.core import dump_atomically
 from seriesbook.core.config import book_editions
 from seriesbook.core.problems import WARNING_TYPE, translated_from
+from seriesbook.speed import heap
 
 T = TypeVar("T")
 
@@ -250,7 +251,10 @@ def read_pages(srcdir: Path, confdir: Path, *, kept: Path | None = None) -> Iter
     version or lock reads afresh, as for ``check``. Without *kept* every page is read afresh.
     """
     with _open_kept(srcdir, confdir, None, kept_dir=kept) as (app, collector, succeeded):
-        updated = _stopping(confdir, app.builder.read, lambda: _reading(app))
+        try:
+            updated = _stopping(confdir, app.builder.read, lambda: _reading(app))
+        finally:
+            heap.reading_finished()  # no build-finished follows a reading alone
         if kept is not None and updated:
             _save_environment(app)
         succeeded()

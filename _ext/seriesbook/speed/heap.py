@@ -142,17 +142,28 @@ class _Settled:
         if gc.get_freeze_count() == 0:  # not another's frozen heap
             gc.freeze()
             self.frozen = True
+            _frozen.append(self)
         self.settled()
 
-    def unfreeze(self, app: Sphinx, exception: BaseException | None) -> None:
+    def unfreeze(self, app: Sphinx | None = None, exception: BaseException | None = None) -> None:
         self.settled()  # a build that failed before reading
         if self.frozen:
             gc.unfreeze()
             self.frozen = False
+            _frozen.remove(self)
 
 
 #: What is settling now (at most one: the last application made).
 _settling: list[_Settled] = []
+#: What froze the heap and has not let it go (at most one).
+_frozen: list[_Settled] = []
+
+
+def reading_finished() -> None:
+    """Let the heap go after a reading that ends without ``build-finished`` (a command that
+    runs only Sphinx's reading phase); a process that goes on then collects it as before."""
+    for settled in list(_frozen):
+        settled.unfreeze()
 
 
 def setup(app: Sphinx) -> ExtensionMetadata:
