@@ -286,3 +286,24 @@ def test_builds_in_one_process_keep_nothing_of_each_other(tmp_path: Path) -> Non
         return written
 
     assert builds(tmp_path / "kept", True) == builds(tmp_path / "plain", False)
+
+
+def test_a_warm_process_reads_only_the_edited_page_after_its_first_build(tmp_path: Path) -> None:
+    """``seriesbook serve`` builds one application again and again, the first time with no
+    store: once that build has saved every page's § parts, an edit reads that page alone (the
+    store loaded before the first build said "none", and every later build read every page)."""
+    from sphinx.testing.util import SphinxTestApp
+
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    app = SphinxTestApp("html", srcdir=book)
+    read: list[list[str]] = []
+    app.connect("env-before-read-docs", lambda app, env, docnames: read.append(sorted(docnames)))
+    try:
+        app.build()
+        _edit(book, "ch02.md", "# 第2章", "# 第2章（修订）")
+        app.build()
+    finally:
+        app.cleanup()
+    assert len(read[0]) > 2
+    assert read[1] == ["ch02"]

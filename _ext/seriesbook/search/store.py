@@ -399,6 +399,9 @@ class SearchStore:
         self._save_splits(docnames)
         self._pages, self._index, self._variants = pages, index, variants
         self._postings, self._pack, self._changed = postings, pack, False
+        # the file now holds this format and, when every page has its entry, every page's §
+        # parts: the next build of the process (``serve``) reads only what changed
+        self._read = docnames <= pages.keys()
         self.forget()
 
     def forget(self, read_again: bool = False) -> None:
