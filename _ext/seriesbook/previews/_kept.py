@@ -18,15 +18,13 @@ page used needs no merging.
 from __future__ import annotations
 
 import hashlib
-import os
-import sys
 from pathlib import Path
 from typing import Any
 
 import pygments
 
 from seriesbook import __version__
-from seriesbook.core.pagestore import PageStore
+from seriesbook.core.pagestore import PageStore, installed_packages
 from seriesbook.previews import _code
 
 CACHE_NAME = "seriesbook-previews-code.pickle"
@@ -36,23 +34,10 @@ Key = tuple[str, str]  # (the cited file's name, the cited text)
 Lines = tuple[str, ...]
 
 
-def _installed() -> tuple[tuple[str, int], ...]:
-    """The package directories on the path with their modification times: installing or
-    removing a distribution (a Pygments plugin lexer among them) changes one."""
-    found: list[tuple[str, int]] = []
-    for entry in sys.path:
-        if entry.endswith(("site-packages", "dist-packages")):
-            try:
-                found.append((entry, os.stat(entry).st_mtime_ns))
-            except OSError:
-                continue
-    return tuple(found)
-
-
 def fingerprint() -> tuple[Any, ...]:
     """What the highlighted lines depend on besides the file's name and the text."""
     code = hashlib.sha256(Path(_code.__file__).read_bytes()).hexdigest()
-    return (FORMAT, pygments.__version__, __version__, code, _installed())
+    return (FORMAT, pygments.__version__, __version__, code, installed_packages())
 
 
 class KeptHighlights(PageStore[Key, Lines]):

@@ -41,7 +41,7 @@ from sphinx.highlighting import PygmentsBridge, lexer_classes, lexers
 
 from seriesbook import __version__
 from seriesbook.core.config import get_config
-from seriesbook.core.pagestore import PageStore
+from seriesbook.core.pagestore import PageStore, installed_packages
 from seriesbook.core.watch import watch_warnings
 
 if TYPE_CHECKING:
@@ -60,19 +60,6 @@ Key = tuple[str, str, str, str]
 _PYTHON = frozenset({"py", "python", "py3", "python3", "default", "pycon3"})
 
 
-def _installed() -> tuple[tuple[str, int], ...]:
-    """The package directories on the path with their modification times: installing or
-    removing a distribution (a Pygments plugin lexer or style among them) changes one."""
-    found: list[tuple[str, int]] = []
-    for entry in sys.path:
-        if entry.endswith(("site-packages", "dist-packages")):
-            try:
-                found.append((entry, os.stat(entry).st_mtime_ns))
-            except OSError:
-                continue
-    return tuple(found)
-
-
 def _qualified(value: object) -> str:
     return f"{getattr(value, '__module__', '?')}.{getattr(value, '__qualname__', '?')}"
 
@@ -84,7 +71,7 @@ def fingerprint(bridge: PygmentsBridge) -> tuple[Any, ...]:
     style = hashlib.sha256(bridge.get_stylesheet().encode("utf-8", "surrogatepass")).hexdigest()
     return (
         FORMAT, sys.version, sphinx.__version__, pygments.__version__, __version__, code,
-        _installed(), bridge.dest, bridge.latex_engine, _qualified(bridge.formatter),
+        installed_packages(), bridge.dest, bridge.latex_engine, _qualified(bridge.formatter),
         _qualified(bridge.formatter_args.get("style")), style,
     )
 
