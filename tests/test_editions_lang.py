@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import MERMAID_DIST, require, served
+from conftest import CHROMIUM, MERMAID_DIST, require, served
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -401,6 +401,7 @@ def test_epub_marks_pass_epubcheck(tmp_path: Path) -> None:
 def test_english_pdf_sets_han_in_the_sc_fonts(tmp_path: Path) -> None:
     for tool in ("xelatex", "latexmk", "pdffonts"):
         require(shutil.which(tool) is not None, f"{tool} is missing (TeX Live, poppler-utils)")
+    require(CHROMIUM.is_file(), f"{CHROMIUM} is missing: the book's diagrams are drawn for the PDF")
     outdir = tmp_path / "latex"
     result = sphinx_build("latex", copy_of_book(tmp_path), outdir, "en", "-W", "--keep-going")
     assert result.returncode == 0, result.stderr

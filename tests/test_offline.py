@@ -17,7 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import in_ci
+from conftest import in_ci, require
 from pypdf import PdfReader
 from pypdf.generic import Destination
 from seriesbook.core.problems import Problem
@@ -272,3 +272,26 @@ def test_without_npm_packages_the_build_says_so_in_one_line(tmp_path: Path) -> N
     missing = f"@mermaid-js/mermaid-cli and mermaid not installed in {src / 'node_modules'}"
     assert missing in lines[0]
     assert "`npm ci`" in lines[0] and "Extension error" not in result.stderr
+
+
+def test_a_renderer_without_a_browser_says_so_in_one_line(tmp_path: Path) -> None:
+    """The npm packages are there but no browser can start (none installed, none at
+    PUPPETEER_EXECUTABLE_PATH): one offline-tool line names what is missing and the diagrams'
+    sources are printed, as for a missing package; never Sphinx's "Extension error!" report."""
+    require(shutil.which("node") is not None, "Node.js is missing")
+    require((REPO / "node_modules" / "@mermaid-js" / "mermaid-cli").is_dir(), "run `npm ci`")
+    src = copy_root(BOOK, tmp_path / "src")
+    env = {**os.environ, "PYTHONPATH": str(REPO / "_ext"),
+           "PUPPETEER_EXECUTABLE_PATH": str(tmp_path / "no-such-browser")}
+    command = [sys.executable, "-m", "sphinx", "-b", "latex", "-q", "-d", str(tmp_path / "dt"),
+               str(src), str(tmp_path / "out")]
+    warned = subprocess.run([*command, "-W"], capture_output=True, text=True, env=env)
+    assert warned.returncode == 1
+    lines = [line for line in warned.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "[seriesbook.offline-tool]" in lines[0], warned.stderr
+    assert "could not start" in lines[0] and "Chromium" in lines[0]
+    assert "Extension error" not in warned.stderr and "Traceback" not in warned.stderr
+    built = subprocess.run([*command, "-E"], capture_output=True, text=True, env=env)
+    assert built.returncode == 0, built.stderr
+    tex = next((tmp_path / "out").glob("*.tex")).read_text(encoding="utf-8")
+    assert "flowchart" in tex  # the sources stand where the drawings would

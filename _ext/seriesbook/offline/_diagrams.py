@@ -162,7 +162,17 @@ def draw_missing(app: Sphinx, env: BuildEnvironment) -> None:
     jobs = [_render.Job(code, path) for path, code in wanted.items() if not path.is_file()]
     if jobs:
         logger.info("seriesbook: drawing %d Mermaid diagram(s) as %s", len(jobs), fmt.upper())
-    errors = drawing.draw(jobs)
+    try:
+        errors = drawing.draw(jobs)
+    except _render.RendererUnavailable as unavailable:
+        # one line, as for a missing tool; PlaceDiagrams prints the undrawn diagrams' sources
+        warn(
+            Problem.OFFLINE_TOOL,
+            f"the {app.builder.name} output's diagrams cannot be drawn as {fmt.upper()}: "
+            f"{unavailable} (their sources are printed instead)",
+            None,
+        )
+        return
     for docname in sorted(uses) if errors else ():
         for use in uses[docname]:
             error = errors.get(drawing.path(use.code))

@@ -54,6 +54,10 @@ def renderer_version(node_modules: Path) -> str:
     )
 
 
+class RendererUnavailable(ExtensionError):
+    """The renderer did not start (no browser it can run): no diagram can be drawn."""
+
+
 def require_packages(node_modules: Path) -> None:
     """Stop with one clear message when the npm packages that draw are not installed."""
     for package in (CLI_PACKAGE, "mermaid"):
@@ -98,9 +102,9 @@ def render(node_modules: Path, jobs: list[Job], fmt: str) -> dict[Path, str]:
         )
     if process.returncode != 0:
         detail = process.stderr.strip().splitlines()[-1:] or ["no output"]
-        raise ExtensionError(
-            f"seriesbook: could not start the diagram renderer ({detail[0]}). It needs Chromium "
-            "(apt-get install chromium, or PUPPETEER_EXECUTABLE_PATH) and `npm ci`."
+        raise RendererUnavailable(
+            f"the diagram renderer could not start ({detail[0]}): it needs Chromium "
+            "(apt-get install chromium, or PUPPETEER_EXECUTABLE_PATH) and `npm ci`"
         )
     errors: dict[Path, str] = {}
     done: set[Path] = set()
