@@ -18,6 +18,7 @@ import pytest
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
+    from sphinx.testing.util import SphinxTestApp
 
 pytest_plugins = ["sphinx.testing.fixtures"]
 
@@ -142,3 +143,14 @@ def ask(twin: subprocess.Popen[str], request: dict[str, Any]) -> Any:
     twin.stdin.write(json.dumps(request) + "\n")
     twin.stdin.flush()
     return json.loads(twin.stdout.readline())
+
+
+def warning_lines(app: SphinxTestApp) -> list[str]:
+    """The app's warnings, a line each, its source directory written ``<src>``."""
+    return app.warning.getvalue().replace(str(app.srcdir), "<src>").splitlines()
+
+
+def assert_same_files(expected: dict[str, bytes], actual: dict[str, bytes]) -> None:
+    """The same file names, and none whose bytes differ (named when one does)."""
+    assert expected.keys() == actual.keys()
+    assert [name for name in expected if expected[name] != actual[name]] == []

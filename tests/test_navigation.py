@@ -28,6 +28,7 @@ from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
+from conftest import assert_same_files, warning_lines
 from docutils import nodes
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -402,13 +403,6 @@ def _build(make_app: MakeApp, src: Path, *, enabled: bool, jobs: int = 1, fresh:
     return app, _written(Path(app.outdir))
 
 
-def _warnings(app: SphinxTestApp) -> list[str]:
-    return app.warning.getvalue().replace(str(app.srcdir), "<src>").splitlines()
-
-
-def _assert_same(expected: dict[str, bytes], actual: dict[str, bytes]) -> None:
-    assert expected.keys() == actual.keys()
-    assert [name for name in expected if expected[name] != actual[name]] == []
 
 
 def _copy_root(rootdir: Path, target: Path) -> Path:
@@ -472,8 +466,8 @@ def test_pages_are_byte_identical(make_app: MakeApp, rootdir: Path, tmp_path: Pa
     answered = Answered(monkeypatch)
     our_app, ours = _build(make_app, _copy_root(rootdir, tmp_path / "on"), enabled=True,
                            jobs=jobs, descriptions=our_descriptions, **conf)
-    assert _warnings(our_app) == _warnings(theme_app)
-    _assert_same(theirs, ours)
+    assert warning_lines(our_app) == warning_lines(theme_app)
+    assert_same_files(theirs, ours)
     if jobs == 1:  # (a -j 2 build's pages are written in workers)
         assert our_descriptions == their_descriptions
         assert len(their_descriptions["marks"]) == 160 and their_descriptions["search"] == "(none)"
@@ -496,7 +490,7 @@ def test_pages_after_an_edit_are_byte_identical(make_app: MakeApp, rootdir: Path
     assert "1 changed" in our_app.status.getvalue()
     _, theirs = _build(make_app, tmp_path / "off", enabled=False)
     pages = {name for name in theirs if name.endswith(".html")}
-    _assert_same({n: theirs[n] for n in pages}, {n: ours[n] for n in pages})
+    assert_same_files({n: theirs[n] for n in pages}, {n: ours[n] for n in pages})
     assert "改名 a &amp; b" in ours["single-sections.html"].decode()
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
+from conftest import assert_same_files, warning_lines
 from docutils import nodes
 from seriesbook.speed import sidebar
 from sphinx.testing.util import SphinxTestApp
@@ -46,13 +47,6 @@ def _pages(written: dict[str, bytes]) -> dict[str, bytes]:
     return {name: data for name, data in written.items() if name.endswith(".html")}
 
 
-def _warnings(app: SphinxTestApp) -> list[str]:
-    return app.warning.getvalue().replace(str(app.srcdir), "<src>").splitlines()
-
-
-def _assert_same(expected: dict[str, bytes], actual: dict[str, bytes]) -> None:
-    assert expected.keys() == actual.keys()
-    assert [name for name in expected if expected[name] != actual[name]] == []
 
 
 def _copy_root(rootdir: Path, target: Path) -> Path:
@@ -80,8 +74,8 @@ def test_pages_are_byte_identical(
     ours_app, our_pages = _build(
         make_app, _copy_root(rootdir, tmp_path / "on"), enabled=True, jobs=jobs, **conf
     )
-    assert _warnings(ours_app) == _warnings(sphinx_app) == []
-    _assert_same(sphinx_pages, our_pages)
+    assert warning_lines(ours_app) == warning_lines(sphinx_app) == []
+    assert_same_files(sphinx_pages, our_pages)
     assert "orphan.html" in our_pages
 
 
@@ -99,7 +93,7 @@ def test_incremental_build_is_byte_identical(
     assert "1 changed" in app.status.getvalue(), app.status.getvalue()
     _, clean_pages = _build(make_app, tmp_path / "clean", enabled=False)
     # Sphinx's own search index keeps the old terms of a re-read page: compare the pages
-    _assert_same(_pages(clean_pages), _pages(our_pages))
+    assert_same_files(_pages(clean_pages), _pages(our_pages))
     assert "第1章附：改名" in our_pages["orphan.html"].decode()
 
 

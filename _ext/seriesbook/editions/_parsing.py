@@ -28,10 +28,7 @@ and adds the kept nodes.
 
 from __future__ import annotations
 
-import logging
 import weakref
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from docutils.nodes import Element
@@ -43,6 +40,7 @@ from myst_parser.parsers.mdit import create_md_parser
 from myst_parser.parsers.sphinx_ import MystParser as _MystParser
 
 from seriesbook.core.config import get_config
+from seriesbook.core.watch import watch_warnings
 from seriesbook.editions import _kept_messages
 
 if TYPE_CHECKING:
@@ -83,27 +81,6 @@ class _PageMessages:
 
 
 _PAGE_MESSAGES = _PageMessages()
-
-
-class _WarningSeen(logging.Handler):
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.seen = False
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.seen = True
-
-
-@contextmanager
-def _watch_warnings() -> Iterator[_WarningSeen]:
-    """Whether Sphinx (or an extension, through Sphinx's logging) warned meanwhile."""
-    handler = _WarningSeen()
-    sphinx_logger = logging.getLogger("sphinx")
-    sphinx_logger.addHandler(handler)
-    try:
-        yield handler
-    finally:
-        sphinx_logger.removeHandler(handler)
 
 
 class MessageRenderer(SphinxRenderer):
@@ -157,7 +134,7 @@ class MystParser(_MystParser):
         if key in parsed:
             document.extend(node.deepcopy() for node in parsed[key])
             return
-        with _watch_warnings() as warned:
+        with watch_warnings() as warned:
             pure = self._parse_message(inputstring, document, pure_only=True)
         if warned.seen:
             return

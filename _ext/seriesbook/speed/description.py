@@ -16,14 +16,13 @@ alone) and then sets the description (:func:`seriesbook.compat.replace_listener`
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 
-from seriesbook import __version__, compat
-from seriesbook.core.config import get_config
+from seriesbook import __version__
+from seriesbook.speed._theme import replace_theme_listener
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -71,16 +70,8 @@ def _with_description(theme_handler: Callable[..., None]) -> Callable[..., None]
     return add_metadata_to_page
 
 
-def _on_builder_inited(app: Sphinx) -> None:
-    theme = sys.modules.get("sphinx_book_theme")  # set up with the builder, if it is the theme
-    if theme is not None and get_config(app.config).speedups:
-        compat.replace_listener(
-            app, "html-page-context", theme.add_metadata_to_page, _with_description
-        )
-
-
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.core.config")  # seriesbook_speedups
-    # the theme is set up with the builder, just before builder-inited: its listeners are there
-    app.connect("builder-inited", _on_builder_inited)
+    replace_theme_listener(
+        app, "sphinx_book_theme", "html-page-context", "add_metadata_to_page", _with_description
+    )
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -28,12 +28,11 @@ not on the written HTML (its sidebar's cost: pydata/pydata-sphinx-theme#381 and 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
-from seriesbook import __version__, compat
-from seriesbook.core.config import get_config
+from seriesbook import __version__
+from seriesbook.speed._theme import replace_theme_listener
 from seriesbook.speed.markup import Element, Unsupported, parse, write
 
 if TYPE_CHECKING:
@@ -304,17 +303,10 @@ def _with_page_functions(theme_handler: Callable[..., None]) -> Callable[..., No
     return add_toctree_functions
 
 
-def _on_builder_inited(app: Sphinx) -> None:
-    # set up with the builder, if it is the theme (or sphinx-book-theme's parent)
-    toctree = sys.modules.get("pydata_sphinx_theme.toctree")
-    if toctree is not None and get_config(app.config).speedups:
-        compat.replace_listener(
-            app, "html-page-context", toctree.add_toctree_functions, _with_page_functions
-        )
-
-
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.core.config")  # seriesbook_speedups
-    # the theme is set up with the builder, just before builder-inited: its listeners are there
-    app.connect("builder-inited", _on_builder_inited)
+    # pydata-sphinx-theme's listener (the theme, or sphinx-book-theme's parent)
+    replace_theme_listener(
+        app, "pydata_sphinx_theme.toctree", "html-page-context", "add_toctree_functions",
+        _with_page_functions,
+    )
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

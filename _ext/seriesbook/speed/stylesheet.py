@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygments
 
-from seriesbook import __version__, compat
-from seriesbook.core.config import get_config
+from seriesbook import __version__
 from seriesbook.core.pagestore import dump_atomically, installed_packages, read_stored
+from seriesbook.speed._theme import replace_theme_listener
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -81,17 +81,8 @@ def _kept(theme_handler: Callable[..., None]) -> Callable[..., None]:
     return overwrite_pygments_css
 
 
-def _on_builder_inited(app: Sphinx) -> None:
-    # set up with the builder, if it is the theme (or sphinx-book-theme's parent)
-    theme_pygments = sys.modules.get("pydata_sphinx_theme.pygments")
-    if theme_pygments is not None and get_config(app.config).speedups:
-        compat.replace_listener(
-            app, "build-finished", theme_pygments.overwrite_pygments_css, _kept
-        )
-
-
 def setup(app: Sphinx) -> ExtensionMetadata:
-    app.setup_extension("seriesbook.core.config")  # seriesbook_speedups
-    # the theme is set up with the builder, just before builder-inited: its listeners are there
-    app.connect("builder-inited", _on_builder_inited)
+    replace_theme_listener(
+        app, "pydata_sphinx_theme.pygments", "build-finished", "overwrite_pygments_css", _kept
+    )
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
