@@ -162,6 +162,25 @@ def test_sphinx_reads_with_the_quick_locale(make_app: MakeApp, tmp_path: Path) -
     assert Locale not in transforms
 
 
+def test_each_read_of_a_page_finds_its_catalog_once_however_often_the_process_read_it(
+    make_app: MakeApp, tmp_path: Path
+) -> None:
+    """Sphinx appends what every ``init`` of a domain finds to the translator it keeps for the
+    process: the labels' step and Locale each asked, every build, so a warm process (serve)
+    translated each page through a chain one catalog longer per read. The steps share one
+    lookup per page, made afresh: the chain is the locale directory's one catalog."""
+    import sphinx.locale
+
+    srcdir = tmp_path / "book"
+    shutil.copytree(ROOTS / "test-editions-locale", srcdir)
+    app = make_app("html", srcdir=srcdir, confoverrides={"language": "en"})
+    for _ in range(3):
+        app.build(force_all=True)
+        translator = sphinx.locale.translators[("general", "ch01")]
+        assert translator.gettext("第1章 消息") == "Chapter 1 Messages"
+        assert getattr(translator, "_fallback", None) is None  # one catalog, no copies behind
+
+
 def test_speedups_off_is_sphinxs_locale(
         make_app: MakeApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``seriesbook_speedups = False``: Sphinx's own Locale runs, never the quick one."""

@@ -40,7 +40,9 @@ its skip lines lazily: each walk renders every literal block as XML for a debug 
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable, Iterator
+from gettext import NullTranslations
 from textwrap import indent
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +62,10 @@ from sphinx.util.nodes import (
     traverse_translatable_index,
 )
 
+from seriesbook.compat._sphinx import forget_translations
+
 if TYPE_CHECKING:
+    from sphinx.transforms import SphinxTransform
     from sphinx.transforms.i18n import Locale
 
 #: ``Settled(text, source)``: whether the parse of *text* published as *source*
@@ -293,6 +298,31 @@ def _as_block(node: nodes.Element, msgstr: str) -> str:
     return msgstr
 
 
+_PAGE_CATALOGS: weakref.WeakKeyDictionary[nodes.document, tuple[NullTranslations, bool]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def page_catalog(transform: SphinxTransform) -> tuple[NullTranslations, bool]:
+    """The page's catalog as ``Locale.apply`` gets it (``sphinx.locale.init`` of the page's
+    domain), and whether there is one: once per page read, for every step that needs it.
+
+    Sphinx keeps the translator of each domain for the process and appends what every later
+    ``init`` finds to it as one more fallback, so each read of a page (each build of a warm
+    process, each step asking) made its chain one catalog longer; the domain's translator is
+    dropped first (:func:`forget_translations`), so the chain is what the locale directories
+    hold, whatever was read before."""
+    document = transform.document
+    found = _PAGE_CATALOGS.get(document)
+    if found is None:
+        env, config = transform.env, transform.config
+        domain = docname_to_domain(env.current_document.docname, config.gettext_compact)
+        dirs = [env.srcdir / directory for directory in config.locale_dirs]
+        forget_translations(domain)
+        found = _PAGE_CATALOGS[document] = init_locale(dirs, config.language, domain)
+    return found
+
+
 def translate_page(
     transform: Locale, settled: Settled, kept: Kept, walked: list[Noted] | None = None
 ) -> list[nodes.Element] | None:
@@ -304,12 +334,8 @@ def translate_page(
     settings, source = self.document.settings, self.document["source"]
     msgstr = ""
 
-    textdomain = docname_to_domain(self.env.current_document.docname, self.config.gettext_compact)
-
     # fetch translations
-    srcdir = self.env.srcdir
-    dirs = [srcdir / directory for directory in self.config.locale_dirs]
-    catalog, has_catalog = init_locale(dirs, self.config.language, textdomain)
+    catalog, has_catalog = page_catalog(self)
     if not has_catalog:
         return None
 

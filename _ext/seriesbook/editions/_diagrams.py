@@ -23,9 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx import addnodes
-from sphinx.locale import init as init_locale
 from sphinx.transforms import SphinxTransform
-from sphinx.util.i18n import docname_to_domain
 from sphinxcontrib.mermaid import Mermaid, mermaid
 
 from seriesbook import compat
@@ -80,9 +78,7 @@ class TranslateLabels(SphinxTransform):
         builder = compat.builder_class(self.env)  # as Sphinx's own i18n transforms do
         if builder is None or not builder.use_message_catalog or not self.config.language:
             return  # the gettext builder extracts the labels instead
-        domain = docname_to_domain(self.env.current_document.docname, self.config.gettext_compact)
-        dirs = [self.env.srcdir / directory for directory in self.config.locale_dirs]
-        catalog, has_catalog = init_locale(dirs, self.config.language, domain)
+        catalog, has_catalog = compat.page_catalog(self)  # Locale's, looked up once per page
         if not has_catalog:
             return
         labels = _walked.found(self.document, diagram_label)  # NoteMessages' walk found them
