@@ -168,7 +168,8 @@ def test_each_read_of_a_page_finds_its_catalog_once_however_often_the_process_re
     """Sphinx appends what every ``init`` of a domain finds to the translator it keeps for the
     process: the labels' step and Locale each asked, every build, so a warm process (serve)
     translated each page through a chain one catalog longer per read. The steps share one
-    lookup per page, made afresh: the chain is the locale directory's one catalog."""
+    lookup per page, made afresh: the chain is the locale directory's one catalog, kept apart
+    from the interface catalogs a page's name could be (``sphinx``, ``seriesbook``)."""
     import sphinx.locale
 
     srcdir = tmp_path / "book"
@@ -176,9 +177,10 @@ def test_each_read_of_a_page_finds_its_catalog_once_however_often_the_process_re
     app = make_app("html", srcdir=srcdir, confoverrides={"language": "en"})
     for _ in range(3):
         app.build(force_all=True)
-        translator = sphinx.locale.translators[("general", "ch01")]
+        translator = sphinx.locale.translators[(_i18n.PAGE_NAMESPACE, "ch01")]
         assert translator.gettext("第1章 消息") == "Chapter 1 Messages"
         assert getattr(translator, "_fallback", None) is None  # one catalog, no copies behind
+        assert ("general", "ch01") not in sphinx.locale.translators
 
 
 def test_speedups_off_is_sphinxs_locale(

@@ -301,6 +301,10 @@ def _as_block(node: nodes.Element, msgstr: str) -> str:
 _PAGE_CATALOGS: weakref.WeakKeyDictionary[nodes.document, tuple[NullTranslations, bool]] = (
     weakref.WeakKeyDictionary()
 )
+#: Where Sphinx keeps the pages' catalogs we look up: apart from the ``general`` namespace of
+#: Sphinx's, the themes' and seriesbook's own interface catalogs, which a page's domain (its
+#: docname, say ``sphinx``) could otherwise name.
+PAGE_NAMESPACE = "seriesbook-pages"
 
 
 def page_catalog(transform: SphinxTransform) -> tuple[NullTranslations, bool]:
@@ -310,16 +314,17 @@ def page_catalog(transform: SphinxTransform) -> tuple[NullTranslations, bool]:
     Sphinx keeps the translator of each domain for the process and appends what every later
     ``init`` finds to it as one more fallback, so each read of a page (each build of a warm
     process, each step asking) made its chain one catalog longer; the domain's translator is
-    dropped first (:func:`forget_translations`), so the chain is what the locale directories
-    hold, whatever was read before."""
+    dropped first (:func:`forget_translations`, in :data:`PAGE_NAMESPACE`), so the chain is
+    what the locale directories hold, whatever was read before."""
     document = transform.document
     found = _PAGE_CATALOGS.get(document)
     if found is None:
         env, config = transform.env, transform.config
         domain = docname_to_domain(env.current_document.docname, config.gettext_compact)
         dirs = [env.srcdir / directory for directory in config.locale_dirs]
-        forget_translations(domain)
-        found = _PAGE_CATALOGS[document] = init_locale(dirs, config.language, domain)
+        forget_translations(domain, PAGE_NAMESPACE)
+        found = init_locale(dirs, config.language, domain, PAGE_NAMESPACE)
+        _PAGE_CATALOGS[document] = found
     return found
 
 

@@ -61,8 +61,8 @@ def conf_py_values(config: Config) -> dict[str, Any]:
     return raw
 
 
-def forget_translations(catalog: str | None = None) -> None:
-    """Drop Sphinx's process-wide translators (all, or *catalog*'s ``general`` one).
+def forget_translations(catalog: str | None = None, namespace: str = "general") -> None:
+    """Drop Sphinx's process-wide translators (all, or *catalog*'s one in *namespace*).
 
     Sphinx keeps one translator per catalog for the process and adds later languages to it as
     fallbacks: a second build in the same process must start from its own language.
@@ -70,7 +70,7 @@ def forget_translations(catalog: str | None = None) -> None:
     if catalog is None:
         sphinx.locale.translators.clear()
     else:
-        sphinx.locale.translators.pop(("general", catalog), None)
+        sphinx.locale.translators.pop((namespace, catalog), None)
 
 
 @contextmanager
