@@ -4,14 +4,23 @@ edit, under ``-j 2`` and with nothing kept, with the same warnings at the same `
 
 from __future__ import annotations
 
+import gettext
+import io
 import os
 import pickle
 import re
 import shutil
 from collections.abc import Callable
+from gettext import GNUTranslations
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from seriesbook.compat import compiled_state, forget_translations, translations_of
 from seriesbook.editions import _facts
 from seriesbook.editions._catalogs import parse_catalog
 from seriesbook.editions._facts import CACHE_NAME, facts_of
@@ -167,6 +176,12 @@ def test_kept_facts_build_what_a_parse_builds(
     assert any(f"ch01.po:{line}: WARNING" in w and "missing §1.2; added §1.3" in w
                for w in edited[1])
     shutil.rmtree(tmp_path / "plain")
+    # Sphinx's own reading as a fresh process does it: gettext keeps each .mo it has read for
+    # the process, by path, and Sphinx each page's translator, to which it adds what it reads
+    # later as a fallback: both would give the plain build ch01's translations before the edit
+    # (the kept facts' translations are the new .mo's: they are looked up by its bytes)
+    gettext._translations.clear()  # type: ignore[attr-defined]
+    forget_translations()
     assert _pages(edited) == _pages(_build(make_app, srcdir, tmp_path / "plain", speedups=False,
                                            parallel=parallel))
     shutil.rmtree(builddir)
@@ -245,3 +260,123 @@ def test_the_pages_with_outdated_passages_are_known_from_a_build_that_read_them_
     assert may_have_outdated(env, "ch02") and may_have_outdated(env)  # type: ignore[arg-type]
     purge_pages(None, env, "ch02")  # type: ignore[arg-type]
     assert not may_have_outdated(env)  # type: ignore[arg-type]
+
+
+# --- the pages' catalogs from the kept facts, without reading their .mo ---------------------
+
+_MESSAGE_TEXT = st.text(alphabet=st.sampled_from(list("ab §1.\\\"'\n\t中文é\x04\x00")), max_size=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(messages=st.lists(st.tuples(_MESSAGE_TEXT, _MESSAGE_TEXT, st.booleans(),
+                                   st.sampled_from([None, "ctx"]), st.booleans()), max_size=6),
+       locale=st.sampled_from([None, "en", "fr", "ru", "ja"]), use_fuzzy=st.booleans())
+def test_a_kept_compiled_catalog_reads_as_gettext_reads_its_mo(
+        messages: list[tuple[str, str, bool, str | None, bool]], locale: str | None,
+        use_fuzzy: bool) -> None:
+    """Whatever a catalog holds (plurals, contexts, fuzzy entries, the separators of the
+    ``.mo`` format in its texts, each language's plural forms): the translations made from
+    its kept state are what gettext reads from its ``.mo``, or nothing is kept."""
+    catalog = Catalog(locale=locale)
+    for msgid, msgstr, fuzzy, context, plural in messages:
+        if plural:
+            catalog.add((msgid, msgid + "s"), (msgstr, msgstr + "s", msgstr + "S")[
+                :catalog.num_plurals], flags=["fuzzy"] if fuzzy else [], context=context)
+        else:
+            catalog.add(msgid, msgstr, flags=["fuzzy"] if fuzzy else [], context=context)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog, use_fuzzy)
+    data = compiled.getvalue()
+    state = compiled_state(data)
+    try:
+        read = GNUTranslations(io.BytesIO(data))
+    except Exception:  # gettext cannot read it: nothing may be kept
+        assert state is None
+        return
+    assert state is not None  # every catalog Babel writes here is kept
+    made = translations_of(state)
+    assert {k: v for k, v in vars(made).items() if k != "plural"} == {
+        k: v for k, v in vars(read).items() if k != "plural"}
+    assert [made.plural(n) for n in range(300)] == [  # type: ignore[attr-defined]
+        read.plural(n) for n in range(300)]  # type: ignore[attr-defined]
+    for msgid, _msgstr, _fuzzy, context, _plural in messages:
+        assert made.gettext(msgid) == read.gettext(msgid)
+        assert made.ngettext(msgid, msgid + "s", 3) == read.ngettext(msgid, msgid + "s", 3)
+        if context is not None:
+            assert made.pgettext(context, msgid) == read.pgettext(context, msgid)
+
+
+def _mo(path: Path, translations: dict[str, str]) -> Path:
+    catalog = Catalog(locale="en")
+    for msgid, msgstr in translations.items():
+        catalog.add(msgid, msgstr)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as stream:
+        write_mo(stream, catalog)
+    return path
+
+
+def _chain(translations: object) -> list[tuple[object, object]]:
+    found = []
+    while translations is not None:
+        found.append((vars(translations)["_catalog"], vars(translations)["_info"]))
+        translations = vars(translations)["_fallback"]
+    return found
+
+
+def test_a_pages_catalog_from_known_mo_files_is_the_chain_sphinx_reads(tmp_path: Path) -> None:
+    """Several locale directories, and a directory with the page's ``.mo`` under two names of
+    the language: the same translations, in the same order of fallbacks, as Sphinx's ``init``
+    reads from the files; one ``.mo`` not known, and the files are read."""
+    from seriesbook.compat._i18n import _known_catalog
+    from sphinx.locale import init
+
+    first, second = tmp_path / "one", tmp_path / "two"
+    _mo(first / "en" / "LC_MESSAGES" / "page.mo", {"甲": "A", "乙": "B"})
+    _mo(first / "en_US" / "LC_MESSAGES" / "page.mo", {"甲": "A (US)", "丙": "C"})
+    _mo(second / "en" / "LC_MESSAGES" / "page.mo", {"丁": "D"})
+    dirs = [str(first), str(second)]
+    read: list[str] = []
+
+    def compiled(path: str) -> GNUTranslations | None:
+        read.append(path)
+        state = compiled_state(Path(path).read_bytes())
+        return None if state is None else translations_of(state)
+
+    known = _known_catalog(dirs, "en", "page", compiled)
+    forget_translations("page", "test-known")
+    sphinx, found = init(dirs, "en", "page", "test-known")
+    assert known is not None and found
+    assert _chain(known[0]) == _chain(sphinx) and len(_chain(sphinx)) == 3
+    assert [known[0].gettext(m) for m in "甲乙丙丁戊"] == ["A (US)", "B", "C", "D", "戊"]
+    assert len(read) == 3
+    assert _known_catalog(dirs, "en", "page", lambda path: None) is None
+    assert _known_catalog(dirs, "en", "other", compiled) is None  # no .mo: init says so
+
+
+def test_a_mo_that_is_not_its_pos_compile_is_read_as_sphinx_reads_it(
+        make_app: MakeApp, tmp_path: Path) -> None:
+    """A ``.mo`` written by hand (newer than its ``.po``, so Sphinx leaves it) is not what the
+    kept facts were compiled to: the page shows its translations, as Sphinx's own reading does."""
+    srcdir = tmp_path / "book"
+    shutil.copytree(ROOTS / "test-editions-locale", srcdir)
+    app = make_app("html", srcdir=srcdir, freshenv=True, confoverrides={"language": "en"})
+    app.build(force_all=True)
+    po = srcdir / "locale" / "en" / "LC_MESSAGES" / "ch01.po"
+    assert (srcdir / "_build" / "doctrees" / CACHE_NAME).is_file()
+    catalog = read_po(po.open(encoding="utf-8"))
+    message = catalog.get("一段平文。")
+    assert message is not None and message.string == "A plain paragraph."
+    message.string = "A paragraph from a hand-made .mo."
+    mo = _mo(po.with_suffix(".mo"), {m.id: m.string for m in catalog if m.id and m.string})
+    later = po.stat().st_mtime + 10
+    os.utime(mo, (later, later))
+    for speedups in (True, False):
+        gettext._translations.clear()  # type: ignore[attr-defined]  # as a fresh process
+        forget_translations()
+        again = make_app("html", srcdir=srcdir, freshenv=True, confoverrides={
+            "language": "en", "seriesbook_speedups": speedups})
+        again.build(force_all=False)
+        page = (again.outdir / "ch01.html").read_text(encoding="utf-8")
+        assert "A paragraph from a hand-made .mo." in page, speedups
+        assert "A plain paragraph." not in page

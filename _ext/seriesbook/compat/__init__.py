@@ -20,11 +20,15 @@ from seriesbook.compat._docutils import (
     text_paragraph,
 )
 from seriesbook.compat._i18n import (
+    Compiled,
+    CompiledState,
     Noted,
+    compiled_state,
     extract_messages,
     messages_of,
     page_catalog,
     translate_page,
+    translations_of,
     walk_page,
 )
 from seriesbook.compat._jieba import (
@@ -68,6 +72,8 @@ __all__ = [
     "ENVIRONMENT_BOOKKEEPING",
     "INTERNALS",
     "REASSIGNED",
+    "Compiled",
+    "CompiledState",
     "FedPage",
     "Internal",
     "Noted",
@@ -77,6 +83,7 @@ __all__ = [
     "after_logging_setup",
     "application",
     "builder_class",
+    "compiled_state",
     "conf_py_values",
     "detach_document",
     "doctrees_in_memory",
@@ -109,6 +116,7 @@ __all__ = [
     "text_paragraph",
     "total",
     "translate_page",
+    "translations_of",
     "walk_page",
 ]
 
@@ -190,6 +198,19 @@ INTERNALS: tuple[Internal, ...] = (
              "da7b4ddbc73c1799bdd9530985d7c7b02f18ddd6156ec837084bbe68049f7adc"),
     Internal("sphinx.locale.translators", "page_catalog", "sphinx.locale.init",
              "da7b4ddbc73c1799bdd9530985d7c7b02f18ddd6156ec837084bbe68049f7adc"),
+    # a page's catalog from .mo files whose bytes are known: init's chain of gettext.translation
+    # (each .mo gettext finds, the later ones fallbacks), each made from what gettext's parse
+    # of those bytes left (its catalog and header; the plural function from the header)
+    Internal("sphinx.locale.init", "page_catalog", "sphinx.locale.init",
+             "da7b4ddbc73c1799bdd9530985d7c7b02f18ddd6156ec837084bbe68049f7adc"),
+    Internal("gettext.translation", "page_catalog", "gettext.translation",
+             "369bde47166473158870d3aaf2e88617a691434de983f0da8774504e276ec011"),
+    *(Internal(f"GNUTranslations.{name}", door, "gettext.GNUTranslations._parse",
+               "d1aff3bc87b98b5a117be055cb10901761755a2764e3db70f3b5666dec341781")
+      for door in ("compiled_state", "translations_of")
+      for name in ("_catalog", "_info", "plural")),
+    Internal("NullTranslations.__init__", "translations_of", "gettext.NullTranslations.__init__",
+             "0ec7e1ac44db94edde8e7cd7288378383c534bd72bad42aa8b28c88aa6d403ce"),
     Internal("sphinx.util.logging.setup", "after_logging_setup", "sphinx.util.logging.setup",
              "fd9a17e25eb64f2834f99bf4dd09bb3f071786baa976e2465426012ca90f50fa"),
     # pinned through the door: once editions is set up, Locale's module holds the subclass

@@ -40,9 +40,11 @@ its skip lines lazily: each walk renders every literal block as XML for a debug 
 
 from __future__ import annotations
 
+import io
 import weakref
 from collections.abc import Callable, Iterable, Iterator
-from gettext import NullTranslations
+from functools import cache
+from gettext import GNUTranslations, NullTranslations, c2py, find
 from textwrap import indent
 from typing import TYPE_CHECKING, Any
 
@@ -259,6 +261,25 @@ def _messages(nodes_walked: Iterator[nodes.Element]) -> Iterator[tuple[nodes.Ele
             yield node, msg
 
 
+#: The nodes ``extract_messages`` may give more than one message of (the others give one).
+_MANY_MESSAGES = (addnodes.translatable, nodes.image)
+
+
+def _messages_again(
+    nodes_walked: Iterator[nodes.Element], known: dict[nodes.Element, str]
+) -> Iterator[tuple[nodes.Element, str]]:
+    """:func:`_messages` of the nodes the second pass walks, each node's message that the first
+    pass found (*known*) not extracted again: what the first pass changes of a node it leaves in
+    place is its children (a title or term it patches, whose message is its ``rawsource``) and
+    ``translated``, neither of which is read to extract the message again."""
+    for node in nodes_walked:
+        msg = known.get(node)
+        if msg is None:
+            yield from _messages(iter((node,)))
+        else:
+            yield node, msg
+
+
 def extract_messages(
     doctree: nodes.Element, quiet: bool = False
 ) -> Iterator[tuple[nodes.Element, str]]:
@@ -306,10 +327,73 @@ _PAGE_CATALOGS: weakref.WeakKeyDictionary[nodes.document, tuple[NullTranslations
 #: docname, say ``sphinx``) could otherwise name.
 PAGE_NAMESPACE = "seriesbook-pages"
 
+#: ``Compiled(mo_path)``: the translations gettext reads from the ``.mo`` at *mo_path*, given
+#: without reading it (its bytes are known: :func:`compiled_state` of them was kept), or None
+#: for gettext to read it.
+Compiled = Callable[[str], "GNUTranslations | None"]
+#: What gettext's parse of a ``.mo`` leaves in its translations object, but the plural function.
+CompiledState = dict[str, Any]
 
-def page_catalog(transform: SphinxTransform) -> tuple[NullTranslations, bool]:
+
+@cache
+def _plural(forms: str | None) -> Callable[[int], int]:
+    """The plural function ``GNUTranslations._parse`` makes of a ``Plural-Forms`` header."""
+    if forms is None:
+        return lambda n: int(n != 1)  # gettext's default (germanic)
+    return c2py(forms.split(";")[1].split("plural=")[1])
+
+
+def compiled_state(data: bytes) -> CompiledState | None:
+    """What gettext's translations object holds after reading the ``.mo`` bytes *data* (its
+    catalog, header, charsets), as data to keep; None where its plural function is not the one
+    :func:`translations_of` makes from the header (a header line continued after it)."""
+    try:
+        parsed = GNUTranslations(io.BytesIO(data))
+        state = dict(vars(parsed))
+        plural = state.pop("plural")
+        again = _plural(state["_info"].get("plural-forms"))
+        if any(again(n) != plural(n) for n in range(1000)):
+            return None
+    except Exception:  # whatever gettext's parse or plural raise: gettext reads the file
+        return None
+    return state
+
+
+def translations_of(state: CompiledState) -> GNUTranslations:
+    """The translations gettext would read from the ``.mo`` whose :func:`compiled_state` is
+    *state*, without reading it. Its catalog and header are *state*'s, shared as gettext shares
+    them between the copies of a ``.mo`` it has read."""
+    translations = GNUTranslations()
+    translations.__dict__.update(state)
+    translations.plural = _plural(state["_info"].get("plural-forms"))  # type: ignore[attr-defined]
+    return translations
+
+
+def _known_catalog(
+    dirs: Iterable[str], language: str, domain: str, compiled: Compiled
+) -> tuple[NullTranslations, bool] | None:
+    """``sphinx.locale.init(dirs, language, domain)`` of a fresh namespace (``gettext.translation``
+    in each directory, each ``.mo`` after the first a fallback) from *compiled*; None if a
+    ``.mo`` it finds is not known, or none is (``init`` then reads them, or finds none)."""
+    translator: NullTranslations | None = None
+    for directory in dirs:
+        for mofile in find(domain, directory, [language], all=True):
+            translations = compiled(mofile)
+            if translations is None:
+                return None
+            if translator is None:
+                translator = translations
+            else:
+                translator.add_fallback(translations)
+    return None if translator is None else (translator, True)
+
+
+def page_catalog(
+    transform: SphinxTransform, compiled: Compiled | None = None
+) -> tuple[NullTranslations, bool]:
     """The page's catalog as ``Locale.apply`` gets it (``sphinx.locale.init`` of the page's
     domain), and whether there is one: once per page read, for every step that needs it.
+    *compiled* gives the ``.mo`` files whose bytes are known without reading them.
 
     Sphinx keeps the translator of each domain for the process and appends what every later
     ``init`` finds to it as one more fallback, so each read of a page (each build of a warm
@@ -323,24 +407,32 @@ def page_catalog(transform: SphinxTransform) -> tuple[NullTranslations, bool]:
         domain = docname_to_domain(env.current_document.docname, config.gettext_compact)
         dirs = [env.srcdir / directory for directory in config.locale_dirs]
         forget_translations(domain, PAGE_NAMESPACE)
-        found = init_locale(dirs, config.language, domain, PAGE_NAMESPACE)
+        if compiled is not None and config.language:
+            found = _known_catalog(map(str, dirs), config.language, domain, compiled)
+        if found is None:
+            found = init_locale(dirs, config.language, domain, PAGE_NAMESPACE)
         _PAGE_CATALOGS[document] = found
     return found
 
 
 def translate_page(
-    transform: Locale, settled: Settled, kept: Kept, walked: list[Noted] | None = None
+    transform: Locale,
+    settled: Settled,
+    kept: Kept,
+    walked: list[Noted] | None = None,
+    compiled: Compiled | None = None,
 ) -> list[nodes.Element] | None:
     """``Locale.apply``, with the changes the module docstring lists; *walked*: what
     :func:`walk_page` noted of the page as it is (the first pass walks it again only under
-    what it patches). The nodes the second pass walked (those ``extract_messages`` finds in
-    the page it leaves), or None if the page has no catalog (the page is as it was)."""
+    what it patches); *compiled*: :func:`page_catalog`'s. The nodes the second pass walked
+    (those ``extract_messages`` finds in the page it leaves), or None if the page has no
+    catalog (the page is as it was)."""
     self = transform
     settings, source = self.document.settings, self.document["source"]
     msgstr = ""
 
     # fetch translations
-    catalog, has_catalog = page_catalog(self)
+    catalog, has_catalog = page_catalog(self, compiled)
     if not has_catalog:
         return None
 
@@ -363,7 +455,10 @@ def translate_page(
     noting: list[Noted] = []
     first_walk = (_walk_noted(self.document, quiet, noting) if walked is None
                   else _walk_again_noting(walked, quiet, noting))
+    known: dict[nodes.Element, str] = {}
     for node, msg in _messages(first_walk):
+        if not isinstance(node, _MANY_MESSAGES):
+            known[node] = msg
         msgstr = merged.get(msg, "")
         if not isinstance(node, LITERAL_TYPE_NODES):
             msgstr, _ = _parse_noqa(msgstr)
@@ -411,7 +506,7 @@ def translate_page(
 
     # phase2: translation
     after: list[nodes.Element] = []
-    for node, msg in _messages(_kept(_walk_again(noting, quiet), after)):
+    for node, msg in _messages_again(_kept(_walk_again(noting, quiet), after), known):
         if node.setdefault("translated", False):
             continue
 

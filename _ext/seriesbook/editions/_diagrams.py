@@ -29,6 +29,7 @@ from sphinxcontrib.mermaid import Mermaid, mermaid
 from seriesbook import compat
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions import _walked
+from seriesbook.editions._facts import compiled_catalogs
 from seriesbook.editions._mermaid import Diagram, DiagramError, Label, parse, unsafe
 
 if TYPE_CHECKING:
@@ -78,7 +79,8 @@ class TranslateLabels(SphinxTransform):
         builder = compat.builder_class(self.env)  # as Sphinx's own i18n transforms do
         if builder is None or not builder.use_message_catalog or not self.config.language:
             return  # the gettext builder extracts the labels instead
-        catalog, has_catalog = compat.page_catalog(self)  # Locale's, looked up once per page
+        # Locale's, looked up once per page
+        catalog, has_catalog = compat.page_catalog(self, compiled_catalogs(self.config))
         if not has_catalog:
             return
         labels = _walked.found(self.document, diagram_label)  # NoteMessages' walk found them

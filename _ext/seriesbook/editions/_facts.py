@@ -24,6 +24,11 @@ recognize mentions and citations); anything else is an empty store. A catalog wh
 is parsed again. The file keeps the entries this build used and those whose file is unchanged.
 ``seriesbook_speedups = False`` keeps nothing across builds.
 
+The facts also keep what gettext reads from the ``.mo`` compiled from the catalog
+(:attr:`CatalogFacts.compiled`): a page's catalog is made from them, without reading its ``.mo``
+again, where the file holds exactly those bytes (:func:`compiled_catalogs`, checked by its
+SHA-256 once per file state); a ``.mo`` that is anything else is read by gettext.
+
 Under ``-j`` the main process makes the facts of the catalogs of every page to be read, before
 the readers fork (``env-before-read-docs``), so the file holds what the readers used.
 """
@@ -44,7 +49,13 @@ from babel.messages.mofile import write_mo
 from sphinx.util import logging
 
 from seriesbook import __version__
-from seriesbook.compat import filter_compiled_catalogs
+from seriesbook.compat import (
+    Compiled,
+    CompiledState,
+    compiled_state,
+    filter_compiled_catalogs,
+    translations_of,
+)
 from seriesbook.core.config import book_editions, get_config, is_translated_edition
 from seriesbook.core.pagestore import dump_atomically, read_stored
 from seriesbook.core.problems import Problem, warn
@@ -60,6 +71,7 @@ from seriesbook.editions._previous import SUGGESTION_PREFIX, previous_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
+    from gettext import GNUTranslations
 
     from babel.messages.catalog import Catalog
     from sphinx.application import Sphinx
@@ -70,7 +82,7 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 CACHE_NAME = "seriesbook-catalogs.pickle"
-FORMAT = 1
+FORMAT = 2
 
 
 class KeptEntry(NamedTuple):
@@ -104,6 +116,9 @@ class CatalogFacts:
     #: each fuzzy message's previous text (``#|``), if the catalog has one
     previous: dict[str, str | None]
     mo_sha256: str  # of the ``.mo`` Sphinx's compile writes from it
+    #: what gettext reads from that ``.mo`` (:func:`seriesbook.compat.compiled_state`), to give
+    #: the pages their catalog without reading it again (:func:`compiled_catalogs`)
+    compiled: CompiledState | None = None
 
     def get(self, msgid: str) -> KeptEntry | None:
         """As ``Catalog.get(msgid)`` (no context)."""
@@ -199,7 +214,25 @@ def facts_of(
         shown_strings=tuple(strings.values()),
         previous=previous,
         mo_sha256=hashlib.sha256(compiled.getvalue()).hexdigest(),
+        compiled=_sharing(compiled_state(compiled.getvalue()), entries),
     )
+
+
+def _sharing(state: CompiledState | None, entries: Mapping[str, tuple[Any, ...]]) -> (
+        CompiledState | None):
+    """*state* whose catalog holds the very strings *entries* holds where they are equal, so a
+    kept file stores each text once (pickle writes an object it has written as a reference)."""
+    if state is None or not isinstance(catalog := state.get("_catalog"), dict):
+        return state
+    keys = {key: key for key in entries}  # each text: the very string entries holds
+    shared: dict[Any, Any] = {}
+    for key, value in catalog.items():
+        entry = entries.get(key) if isinstance(key, str) else None
+        if entry is None:
+            shared[key] = value
+        else:
+            shared[keys[key]] = entry[0] if entry[0] == value else value
+    return {**state, "_catalog": shared}
 
 
 # --- before Sphinx compiles ---------------------------------------------------------------------
@@ -241,10 +274,51 @@ def compiled_already(info: CatalogInfo, config: Config) -> bool:
     try:
         if not facts.usable or mo_path.stat().st_mtime < po_path.stat().st_mtime:
             return False
-        existing = mo_path.read_bytes()
     except OSError:
         return False
-    return hashlib.sha256(existing).hexdigest() == facts.mo_sha256
+    return mo_digest(mo_path) == facts.mo_sha256
+
+
+_DIGESTS: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+
+
+def mo_digest(path: Path) -> str | None:
+    """The SHA-256 of the file at *path* (None if it cannot be read), once per file state (as
+    :func:`catalog_facts`): the build checks each ``.mo`` before compiling and each page's."""
+    try:
+        stat = path.stat()
+        state = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+        known = _DIGESTS.get(str(path))
+        if known is not None and known[0] == state:
+            return known[1]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+    if len(_DIGESTS) >= _MADE_LIMIT:
+        _DIGESTS.clear()
+    _DIGESTS[str(path)] = (state, digest)
+    return digest
+
+
+def compiled_catalogs(config: Config) -> Compiled | None:
+    """The pages' ``.mo`` files gettext need not read (``compat.page_catalog``): a ``.mo`` of
+    the edition's language whose bytes are those its ``.po``'s facts were compiled to gives
+    the translations kept with those facts; None where nothing is kept across builds."""
+    if not get_config(config).speedups:
+        return None
+    language = str(config.language)
+
+    def known(mo_file: str) -> GNUTranslations | None:
+        mo_path = Path(mo_file)
+        po_path = mo_path.with_suffix(".po")
+        if mo_path.parents[1].name != language or not po_path.is_file():
+            return None
+        facts = catalog_facts(config, po_path, language)
+        if not facts.usable or facts.compiled is None or mo_digest(mo_path) != facts.mo_sha256:
+            return None
+        return translations_of(facts.compiled)
+
+    return known
 
 
 def usable(info: CatalogInfo, config: Config) -> bool:

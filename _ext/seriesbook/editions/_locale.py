@@ -26,7 +26,7 @@ from sphinx.transforms.i18n import Locale
 
 from seriesbook import compat
 from seriesbook.core.config import get_config
-from seriesbook.editions import _kept_messages, _parsing, _walked
+from seriesbook.editions import _facts, _kept_messages, _parsing, _walked
 
 
 class QuickLocale(Locale):
@@ -39,14 +39,16 @@ class QuickLocale(Locale):
         settings = self.document.settings
         walked = _walked.messages_walked(self.document)  # NoteMessages' walk of the page
         parses = _kept_messages.page_parses(self.env)
+        compiled = _facts.compiled_catalogs(self.config)
         if parses is None:  # nothing kept: every message published
             found = compat.translate_page(
-                self, lambda text, where: False, lambda text, where: None, walked)
+                self, lambda text, where: False, lambda text, where: None, walked, compiled)
         else:
             found = compat.translate_page(
                 self,
                 lambda text, where: parses.settled((text, where)),
                 lambda text, where: _parsing.kept_patch(parses, settings, (text, where)),
                 walked,
+                compiled,
             )
         _walked.after_locale(self.document, found)
