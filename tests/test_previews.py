@@ -12,6 +12,9 @@ from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
+from docutils import nodes
+from hypothesis import given
+from hypothesis import strategies as st
 from seriesbook.citations.lockfile import read_lock, write_lock
 from seriesbook.commands.cli import main as cli_main
 from seriesbook.previews._code import highlighted_lines, source_license
@@ -282,3 +285,27 @@ def test_highlighted_lines_keep_every_line() -> None:
     lines = highlighted_lines("m.py", text)
     assert [html.unescape(re.sub(r"<[^>]+>", "", line)) for line in lines] == text.split("\n")
     assert highlighted_lines("notes.unknownsuffix", "") == [""]
+
+
+_MARKS = st.sampled_from([None, True, False, 0, "", "no"])
+
+
+@st.composite
+def _marked_tree(draw: st.DrawFn, depth: int = 0) -> nodes.Element:
+    node: nodes.Element = draw(st.sampled_from([nodes.paragraph, nodes.inline, nodes.section,
+                                                nodes.title, nodes.container]))()
+    mark = draw(_MARKS)
+    if mark is not None:
+        node["translated"] = mark
+    for _ in range(draw(st.integers(0, 3 if depth < 3 else 0))):
+        node += nodes.Text(draw(st.text(max_size=3))) if draw(st.booleans()) else draw(
+            _marked_tree(depth + 1))
+    return node
+
+
+@given(_marked_tree())
+def test_untranslated_is_what_a_walk_of_the_elements_says(tree: nodes.Element) -> None:
+    from seriesbook.previews._collect import _untranslated
+
+    assert _untranslated(tree) == any(
+        n.get("translated") is False for n in tree.findall(nodes.Element))

@@ -51,8 +51,16 @@ def clipped(text: str, limit: int) -> str:
 
 
 def _untranslated(node: nodes.Element) -> bool:
-    """Sphinx marked a message of *node* untranslated."""
-    return any(n.get("translated") is False for n in node.findall(nodes.Element))
+    """Sphinx marked a message of *node* untranslated: ``any(n.get("translated") is False for n
+    in node.findall(nodes.Element))``, without findall's generators (every block of every
+    section opening a preview asks)."""
+    stack = [node]
+    while stack:
+        element = stack.pop()
+        if element.attributes.get("translated", None) is False:
+            return True
+        stack.extend(child for child in element.children if isinstance(child, nodes.Element))
+    return False
 
 
 def _caption(node: nodes.Element, lang: str, untranslated: Untranslated) -> tuple[str, str]:
