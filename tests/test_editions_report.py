@@ -1,21 +1,30 @@
-"""The translation report, made cheaply (``seriesbook.editions._report``): a page's counts read
-the catalog's entries directly and add up its sections, as counting each message with
-:func:`~seriesbook.editions._coverage.message_state` does."""
+"""The translation report and the status page's links, made cheaply (``seriesbook.editions``'
+``_report`` and ``_status``): a page's counts read the catalog's entries directly and add up its
+sections, as counting each message with :func:`~seriesbook.editions._coverage.message_state`
+does; the notices' links, found by a walk of the blocks only, are every link a walk of every
+node finds (one page, or every page assembled into one)."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from collections import Counter
+from io import StringIO
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 from unittest.mock import patch
 
+from docutils import nodes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.editions import _report
 from seriesbook.editions._coverage import SECTIONS_ATTR, TRANSLATED, message_state
 from seriesbook.editions._facts import CatalogFacts
+from seriesbook.editions._status import STATUS_LINK, status_references
+from sphinx.testing.util import SphinxTestApp
 
+ROOT = Path(__file__).parent / "roots" / "test-translations-book"
 KEYS = ("translated", "machine_converted", "fuzzy", "untranslated", "todo_chars")
 
 # an entry as CatalogFacts keeps it: (msgstr, fuzzy, line, machine-converted); None: no entry
@@ -69,3 +78,37 @@ def test_page_report_counts_as_each_message_counted_alone(
     fuzzy = [msgid for msgid in page
              if catalog == "usable" and message_state(msgid, facts) == "fuzzy"]
     assert [stale["new"] for stale in report["stale"]] == fuzzy
+
+
+def _every_link(doctree: nodes.Element) -> list[nodes.reference]:
+    return [node for node in doctree.findall(nodes.reference) if node.get(STATUS_LINK)]
+
+
+def test_status_links_found_without_walking_the_text(tmp_path: Path) -> None:
+    book = tmp_path / "book"
+    shutil.copytree(ROOT, book)
+    for page in ("ch01", "ch02"):  # a message untranslated: each page has its notice
+        catalog = book / "locale" / "en" / "LC_MESSAGES" / f"{page}.po"
+        text = catalog.read_text(encoding="utf-8")
+        catalog.write_text(re.sub(r'msgstr "[^"]+"', 'msgstr ""', text, count=1),
+                           encoding="utf-8")
+    for builder in ("html", "singlehtml"):
+        app = SphinxTestApp(builder, srcdir=book, builddir=book / "_build" / builder,
+                            confoverrides={"language": "en"}, status=StringIO(),
+                            warning=StringIO())
+        try:
+            app.build()
+            trees = [app.env.get_doctree(docname) for docname in sorted(app.env.all_docs)]
+            if builder == "singlehtml":
+                trees.append(app.builder.assemble_doctree())  # type: ignore[attr-defined]
+            for tree in trees:
+                assert {id(node) for node in status_references(tree)} == {
+                    id(node) for node in _every_link(tree)}
+            assert sum(len(status_references(tree)) for tree in trees) == (
+                2 if builder == "html" else 4)  # ch01's and ch02's (and both assembled)
+            out = Path(app.outdir) / ("ch01.html" if builder == "html" else "index.html")
+            html = out.read_text(encoding="utf-8")
+            assert html.count('href="translation-status.html">Translation status</a>') == (
+                1 if builder == "html" else 2)
+        finally:
+            app.cleanup()
