@@ -76,11 +76,16 @@ def message_state(msgid: str, catalog: Lookup | None) -> str:
 
 def entry_state(entry: _Entry | None) -> str:
     """:func:`message_state` of a message whose catalog entry is *entry* (None: none)."""
-    if entry is None:
-        return UNTRANSLATED
-    if entry.fuzzy:
+    return UNTRANSLATED if entry is None else string_state(entry.string, entry.fuzzy)
+
+
+def string_state(string: Any, fuzzy: bool) -> str:
+    """:func:`message_state` of a message whose entry has translation *string* (an empty one
+    for no entry), marked *fuzzy* or not: the rules for callers that read the entries' tuples
+    (:attr:`~._facts.CatalogFacts.entries`) without making an entry per message."""
+    if fuzzy:
         return FUZZY
-    return TRANSLATED if entry.string else UNTRANSLATED
+    return TRANSLATED if string else UNTRANSLATED
 
 
 def count_messages(messages: Iterable[str], catalog: Lookup | None) -> Coverage:

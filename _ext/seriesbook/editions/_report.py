@@ -35,12 +35,14 @@ from seriesbook.editions._coverage import (
     FUZZY,
     TRANSLATED,
     UNTRANSLATED,
-    entry_state,
     message_sections,
+    string_state,
 )
 from seriesbook.editions._facts import CatalogFacts, catalog_facts
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from sphinx.environment import BuildEnvironment
 
 # one token per Han character (or other non-word character), one per run of word characters
@@ -83,11 +85,14 @@ def _counts() -> dict[str, int]:
     return {TRANSLATED: 0, CONVERTED: 0, FUZZY: 0, UNTRANSLATED: 0, "todo_chars": 0}
 
 
-def _count(counts: dict[str, int], state: str, msgid: str, converted: bool = False) -> None:
-    counts[state] += 1
-    counts[CONVERTED] += converted
-    if state != TRANSLATED:
-        counts["todo_chars"] += len(msgid)
+def _summed(parts: Iterable[dict[str, Any]]) -> dict[str, int]:
+    """The counts of *parts* added up (a page's of its sections, the edition's of its pages)."""
+    parts = list(parts)
+    return {key: sum(part[key] for part in parts) for key in _counts()}
+
+
+#: How a message without an entry reads: no translation, not fuzzy, not converted.
+_NO_ENTRY: tuple[Any, bool, int | None, bool] = ("", False, None, False)
 
 
 def _section_titles(env: BuildEnvironment, docname: str) -> dict[str, str]:
@@ -109,20 +114,26 @@ def page_report(env: BuildEnvironment, language: str, docname: str) -> dict[str,
         catalog = facts
     title = _page_title(env, docname)
     titles = _section_titles(env, docname)
-    page = _counts()
     sections: dict[str | None, dict[str, Any]] = {}
     stale: list[dict[str, Any]] = []
+    # the entries' tuples read directly (no entry made per message; a page has hundreds), each
+    # message counted once, in its section: the page's counts are its sections' added up
+    entries = catalog.entries if catalog is not None else {}
     for msgid, number in message_sections(env).get(docname, {}).items():
-        entry = catalog.get(msgid) if catalog is not None else None
-        state = entry_state(entry)  # message_state(msgid, catalog)
-        converted = state == TRANSLATED and entry is not None and entry.converted
-        _count(page, state, msgid, converted)
-        if number not in sections:
+        string, fuzzy, _line, converted = entries.get(msgid, _NO_ENTRY)
+        state = string_state(string, fuzzy)  # message_state(msgid, catalog)
+        counts = sections.get(number)
+        if counts is None:
             section_title = title if number is None else titles.get(number, f"§{number}")
-            sections[number] = {"number": number, "title": section_title, **_counts()}
-        _count(sections[number], state, msgid, converted)
+            counts = sections[number] = {"number": number, "title": section_title, **_counts()}
+        counts[state] += 1
+        if state != TRANSLATED:
+            counts["todo_chars"] += len(msgid)
+        elif converted:
+            counts[CONVERTED] += 1
         if state == FUZZY and catalog is not None:
             stale.append(_stale(catalog, path, msgid, number))
+    page = _summed(sections.values())
     total = page[TRANSLATED] + page[FUZZY] + page[UNTRANSLATED]
     return {
         "docname": docname,
@@ -168,9 +179,7 @@ def unusable_catalog(env: BuildEnvironment, language: str) -> str | None:
 def translation_report(env: BuildEnvironment, language: str) -> dict[str, Any]:
     """The whole report for the *language* edition (see the module's docstring for the shape)."""
     chapters = [page_report(env, language, docname) for docname in report_pages(env)]
-    totals = _counts()
-    for key in totals:
-        totals[key] = sum(chapter[key] for chapter in chapters)
+    totals = _summed(chapters)
     return {"language": language, **totals, "chapters": chapters}
 
 

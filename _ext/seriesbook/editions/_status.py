@@ -10,6 +10,7 @@ notice has no link.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
@@ -17,7 +18,6 @@ from docutils import nodes
 from seriesbook.core.config import is_translated_edition, language_tag, source_language
 from seriesbook.core.escape import html_attribute, html_text
 from seriesbook.core.percent import floor_percent, percent_text
-from seriesbook.editions._catalogs import catalog_path
 from seriesbook.editions._facts import catalog_facts
 from seriesbook.editions._report import translation_report
 from seriesbook.editions._ui import (
@@ -58,13 +58,36 @@ def status_link() -> nodes.paragraph:
 
 def resolve_status_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """``doctree-resolved``: the notice's link points at the status page, or goes."""
-    for reference in list(doctree.findall(nodes.reference)):
-        if not reference.get(STATUS_LINK):
-            continue
-        if has_status_page(app):
-            reference["refuri"] = app.builder.get_relative_uri(docname, STATUS_PAGE)
+    references = status_references(doctree)
+    if not references:
+        return
+    uri = app.builder.get_relative_uri(docname, STATUS_PAGE) if has_status_page(app) else None
+    for reference in references:
+        if uri is not None:
+            reference["refuri"] = uri
         elif isinstance(reference.parent, nodes.paragraph):
             reference.parent.parent.remove(reference.parent)
+
+
+def status_references(doctree: nodes.Element) -> list[nodes.reference]:
+    """The links :func:`status_link` made in *doctree* (a page, or pages assembled into one).
+
+    Each is the first child of a paragraph, itself a child of a block (the notice); a block is
+    never inside a text element, so only blocks are walked, not the text that is most of a
+    page's nodes (``findall`` on every page cost a few times more).
+    """
+    found: list[nodes.reference] = []
+    blocks: list[nodes.Element] = [doctree]
+    while blocks:
+        for child in blocks.pop().children:
+            if isinstance(child, nodes.TextElement):
+                if (isinstance(child, nodes.paragraph) and child.children
+                        and isinstance(first := child.children[0], nodes.reference)
+                        and first.get(STATUS_LINK)):
+                    found.append(first)
+            elif isinstance(child, nodes.Element):
+                blocks.append(child)
+    return found
 
 
 def collect_status_page(app: Sphinx) -> Iterator[tuple[str, dict[str, Any], str]]:
@@ -94,24 +117,27 @@ class _Titles:
         self.source = html_attribute(language_tag(source_language(app.config)))
         self.shown: dict[str, set[str]] = {}
 
-    def _translations(self, docname: str) -> set[str]:
+    def _translations(self, chapter: dict[str, Any]) -> set[str]:
         """The page's translations the edition shows, as their text reads (once per page: a
-        chapter has a row per §)."""
+        chapter has a row per §), from the catalog the report read (its ``file``)."""
+        docname = chapter["docname"]
         if docname not in self.shown:
-            path = catalog_path(self.app.env, self.language, docname)
-            facts = catalog_facts(self.app.config, path, self.language) if path else None
+            path = chapter["file"]
+            facts = catalog_facts(self.app.config, Path(path), self.language) if path else None
             strings = facts.shown_strings if facts is not None else ()
             self.shown[docname] = {_plain(string) for string in strings}
         return self.shown[docname]
 
-    def html(self, docname: str, text: str) -> str:
-        if text in self._translations(docname):
+    def html(self, chapter: dict[str, Any], text: str) -> str:
+        if text in self._translations(chapter):
             return html_text(text)
         return f'<span lang="{self.source}">{html_text(text)}</span>'
 
 
 def _plain(markdown: str) -> str:
     """A title's translation as its text reads (without MyST's inline code and emphasis marks)."""
+    if "`" not in markdown and "*" not in markdown:  # most translations: made plain for every
+        return markdown  # title of the table, a page's hundreds at half the cost
     return markdown.replace("`", "").replace("*", "")
 
 
@@ -132,7 +158,7 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
         uri = app.builder.get_relative_uri(STATUS_PAGE, chapter["docname"])
         rows.append(
             f'<tr class="{TABLE_CLASS}-chapter"><th scope="row"><a href="{html_attribute(uri)}">'
-            f"{titles.html(chapter['docname'], chapter['title'])}</a></th>"
+            f"{titles.html(chapter, chapter['title'])}</a></th>"
             f"{_cells(chapter, converted)}</tr>"
         )
         for section in chapter["sections"]:
@@ -141,7 +167,7 @@ def status_html(app: Sphinx, report: dict[str, Any], title: str) -> str:
             anchor = f"{uri}#{section_id(section['number'])}"
             rows.append(
                 f'<tr class="{TABLE_CLASS}-section"><td><a href="{html_attribute(anchor)}">'
-                f"{titles.html(chapter['docname'], section['title'])}</a></td>"
+                f"{titles.html(chapter, section['title'])}</a></td>"
                 f"{_cells(section, converted)}</tr>"
             )
     summary = status_summary(percent, report["translated"], total)
