@@ -19,7 +19,13 @@ from docutils import nodes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from seriesbook.editions import _report
-from seriesbook.editions._coverage import SECTIONS_ATTR, TRANSLATED, message_state
+from seriesbook.editions._coverage import (
+    SECTIONS_ATTR,
+    TRANSLATED,
+    Coverage,
+    count_messages,
+    message_state,
+)
 from seriesbook.editions._facts import CatalogFacts
 from seriesbook.editions._status import STATUS_LINK, status_references
 from sphinx.testing.util import SphinxTestApp
@@ -78,6 +84,18 @@ def test_page_report_counts_as_each_message_counted_alone(
     fuzzy = [msgid for msgid in page
              if catalog == "usable" and message_state(msgid, facts) == "fuzzy"]
     assert [stale["new"] for stale in report["stale"]] == fuzzy
+
+
+@given(_MESSAGES)
+def test_a_pages_coverage_from_the_facts_entries_is_each_message_counted_alone(
+    messages: list[tuple[str, str | None, Any]]
+) -> None:
+    entries = {msgid: entry for msgid, _number, entry in messages if entry is not None}
+    facts = CatalogFacts((), True, entries, (), frozenset(), False, (), {}, "")
+    page = [msgid for msgid, _number, _entry in messages] + ["not in the catalog"]
+    states = Counter(message_state(msgid, facts) for msgid in page)
+    assert count_messages(page, facts) == Coverage.of(
+        len(page), states[TRANSLATED], states["fuzzy"])
 
 
 def _every_link(doctree: nodes.Element) -> list[nodes.reference]:
