@@ -102,9 +102,13 @@ def test_translated_edition_is_sphinxs_own_with_the_quick_locale(
         assert ours.keys() == sphinx.keys()
         assert [key for key in ours if not _same(key, ours[key], sphinx[key])] == []
         assert our_warnings == sphinx_warnings
-    ((_, cold_warnings), _), _ = built.values()
+    ((_, cold_warnings), (_, warm_warnings)), _ = built.values()
     if name == "locale":  # the book shows what it is there for: a parse that warns, twice
         assert sum("nosuchrole" in line for line in cold_warnings) == 2
+        # a mention dropped without #noqa is reported, cold and warm (its parse kept), and
+        # the one dropped with #noqa is not
+        for warnings in (cold_warnings, warm_warnings):
+            assert sum("i18n.inconsistent_references" in line for line in warnings) == 1
 
 
 #: ``sphinx-build`` in a process of its own (gettext keeps the catalogs it loaded for the life
