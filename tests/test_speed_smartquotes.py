@@ -17,7 +17,7 @@ from docutils.utils.smartquotes import educate_tokens
 from hypothesis import given
 from hypothesis import strategies as st
 from seriesbook.compat import educate_quotes
-from seriesbook.speed.smartquotes import QuickSmartQuotes, needs_educating
+from seriesbook.speed.smartquotes import EDUCABLE, QuickSmartQuotes, needs_educating
 from sphinx.testing.util import SphinxTestApp
 from sphinx.transforms import SphinxSmartQuotes
 
@@ -34,6 +34,13 @@ def test_a_text_that_needs_no_educating_is_given_back_unchanged(
         text: str, action: str, language: str) -> None:
     if not needs_educating(text):
         assert list(educate_tokens([("plain", text)], attr=action, language=language)) == [text]
+
+
+@given(st.one_of(st.text(), st.lists(st.sampled_from(
+    ["a", " ", ".", ". ", "-", "x-", '"', "'", "`", "\\", "&", "\n", "中", "…"])).map("".join)))
+def test_needs_educating_is_any_educable_in_the_text(text: str) -> None:
+    """The quick test (``in``, a regular expression for the dots) is :data:`EDUCABLE`'s."""
+    assert needs_educating(text) is any(piece in text for piece in EDUCABLE)
 
 
 @pytest.mark.parametrize("text", ["don't", '"quoted"', "a -- b", "wait...", ". . .", r"a\b",
