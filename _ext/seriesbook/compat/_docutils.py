@@ -71,7 +71,7 @@ _new_text = str.__new__
 
 class _Blocks:
     """What :func:`_educate_under` needs at every block of one document: the transform, the
-    test, the settings it read and the languages' supported tags found so far."""
+    test, the settings it read and the languages' quotes found so far."""
 
     def __init__(self, transform: SmartQuotes, needs_educating: Callable[[str], bool],
                  fallback: str, alternative: bool) -> None:
@@ -80,7 +80,7 @@ class _Blocks:
         self.fallback = fallback
         self.alternative = alternative
         self.skip = transform.nodes_to_skip
-        self.supported: dict[str, str | None] = {}  # a language: its first tag with quotes
+        self.quotes: dict[str, tuple[str, str | None]] = {}  # a language: its :func:`_quotes`
 
 
 def _educate_under(node: nodes.Element, language: str, blocks: _Blocks) -> None:
@@ -90,37 +90,82 @@ def _educate_under(node: nodes.Element, language: str, blocks: _Blocks) -> None:
     the node is handled), each with its ``get_language_code(fallback)``: the first
     ``language-`` class of its own, else carried down the walk where the node's ``parent`` is
     the node the walk came from, else asked of the node. A recursion of calls, not of
-    generators: a node is handled where it is found."""
+    generators: a node is handled where it is found. Below a block, :func:`_educate_block`
+    walks on: its walk for the block's texts has seen every node, and the few where a block
+    may be."""
+    skip = blocks.skip
     for child in node.children:
         if not isinstance(child, nodes.Element):  # a text
             continue
-        child_language = None
         if child.parent is node:
+            child_language = language
             for cls in child.attributes.get("classes", ()):
                 if cls.startswith("language-"):
                     child_language = cls.removeprefix("language-")
                     break
-            else:
-                child_language = language
         else:
             child_language = child.get_language_code(blocks.fallback)
-        if (isinstance(child, nodes.TextElement) and not isinstance(child, blocks.skip)
+        if (isinstance(child, nodes.TextElement) and not isinstance(child, skip)
                 and not isinstance(child.parent, nodes.TextElement)):
             _educate_block(child, child_language, blocks)
-        if child.children:
+        elif child.children:
             _educate_under(child, child_language, blocks)
 
 
-def _texts(block: nodes.Element, found: list[nodes.Text]) -> list[nodes.Text]:
-    """*found* and ``block.findall(nodes.Text)`` without the texts of option strings, in
-    order (the block itself is not a text)."""
+def _texts(block: nodes.Element, found: list[nodes.Text], inner: list[nodes.Element]) -> None:
+    """Add ``block.findall(nodes.Text)`` without the texts of option strings to *found*, in
+    order (the block itself is not a text), and to *inner* each element below *block* whose
+    ``parent`` is no text element, outermost ones only: a block can only be one of them or
+    below one (elements are not replaced while educating: what is seen here holds after)."""
+    for child in block.children:
+        if isinstance(child, nodes.Text):
+            if not isinstance(child.parent, nodes.option_string):
+                found.append(child)
+        elif isinstance(child, nodes.Element):
+            if not isinstance(child.parent, nodes.TextElement):
+                inner.append(child)
+                if child.children:
+                    _only_texts(child, found)
+            elif child.children:
+                _texts(child, found, inner)
+
+
+def _only_texts(block: nodes.Element, found: list[nodes.Text]) -> None:
+    """:func:`_texts` without looking for elements."""
     for child in block.children:
         if isinstance(child, nodes.Text):
             if not isinstance(child.parent, nodes.option_string):
                 found.append(child)
         elif isinstance(child, nodes.Element) and child.children:
-            _texts(child, found)
-    return found
+            _only_texts(child, found)
+
+
+def _language(node: nodes.Element, block: nodes.Element, language: str, fallback: str) -> str:
+    """``node.get_language_code(fallback)`` for *node* below *block*, whose language is
+    *language*: the first ``language-`` class up *node*'s ``parent`` chain until *block*."""
+    here: nodes.Element | None = node
+    while here is not block:
+        if here is None:
+            return fallback
+        for cls in here.attributes.get("classes", ()):
+            if cls.startswith("language-"):
+                code: str = cls.removeprefix("language-")
+                return code
+        here = here.parent
+    return language
+
+
+def _document(node: nodes.Node | None) -> nodes.document | None:
+    """``node.document`` (``None`` for no node): the first ``_document`` up the ``parent`` chain,
+    as a loop (the property recurses, a Python call a level, and tests each document's
+    ``Node.__bool__``)."""
+    here: Any = node  # (``_document`` is not in docutils' stubs)
+    while here is not None:
+        document: nodes.document | None = here._document
+        if document is not None:
+            return document
+        here = here.parent
+    return None
 
 
 def _renew_texts(txtnodes: list[nodes.Text]) -> None:
@@ -128,26 +173,30 @@ def _renew_texts(txtnodes: list[nodes.Text]) -> None:
     *txtnodes* leaves, without a new node where it can: the child it finds (the first one
     *equal* to the text: docutils looks it up with ``list.index``) gets the state a new text
     gets from ``setup_child`` (its parent, and the parent's document with that document's
-    current source and line)."""
+    current source and line: looked up once for a run of texts of one parent)."""
     last: nodes.Element | None = None
+    children: list[nodes.Node] = []
     document: nodes.document | None = None
+    source: Any = None
+    line: Any = None
+    text = nodes.Text
     for txtnode in txtnodes:
-        parent = txtnode.parent
-        children = parent.children
-        index = children.index(txtnode)
-        target = children[index]
-        if type(target) is not nodes.Text:  # docutils puts a plain Text there
-            parent.replace(txtnode, nodes.Text(str(txtnode)))
-            continue
-        if parent is not last:  # (its own document, if it has one: what the property gives)
-            last, document = parent, parent.__dict__.get("_document") or parent.document
-        state = target.__dict__
-        state.clear()
-        state["parent"] = parent
-        if document is not None:
-            state["_document"] = document
-            state["source"] = document.current_source
-            state["line"] = document.current_line
+        parent: Any = txtnode.parent  # (``_document`` is not in docutils' stubs)
+        if parent is not last:
+            last, children = parent, parent.children
+            document = parent._document  # (most parents have their own)
+            if document is None:
+                document = _document(parent.parent)
+            if document is not None:
+                source, line = document.current_source, document.current_line
+        target = children[children.index(txtnode)]
+        if type(target) is not text:  # docutils puts a plain Text there
+            parent.replace(txtnode, text(str(txtnode)))
+        elif document is None:
+            target.__dict__ = {"parent": parent}
+        else:
+            target.__dict__ = {"parent": parent, "_document": document, "source": source,
+                               "line": line}
 
 
 def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool]) -> None:
@@ -156,10 +205,11 @@ def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool
     page: a block none of whose text *needs_educating* is not handed to ``educate_tokens``,
     whose result for it would be its own text, and each of its text nodes is left as docutils'
     replacement by an equal new node leaves it (:func:`_renew_texts`: the pickled doctree is the
-    same, and nothing is allocated); a language's supported tag is looked up once; the walk is
+    same, and no node is made), a block within such a block not even tested or renewed again
+    (:func:`_educate_block`); a language's supported tag is looked up once; the walk is
     docutils' own as a recursion of calls (:func:`_educate_under`), each block's language
-    carried down it. Each block's language is still looked up, so the warnings about languages
-    without quotes are the same.
+    carried down it, below a block only to where a block may be. Each block's language is still
+    looked up, so the warnings about languages without quotes are the same.
 
     Upstream: https://github.com/sphinx-doc/sphinx/issues/3967 (smart quotes should not work
     on the doctree: every text block of every page is educated at reading). Short of that,
@@ -179,30 +229,66 @@ def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool
     transform.unsupported_languages.clear()
 
 
-def _educate_block(node: nodes.TextElement, lang: str, blocks: _Blocks) -> None:
-    """docutils' ``SmartQuotes.apply`` for one text block of language *lang*, with the changes
-    :func:`educate_quotes` lists."""
-    transform = blocks.transform
-    txtnodes = _texts(node, [])
-    if blocks.alternative:
-        lang = lang.replace("-x-altquot", "") if "-x-altquot" in lang else lang + "-x-altquot"
-    supported = blocks.supported
-    if lang not in supported:
-        supported[lang] = next((tag for tag in utils.normalize_language_tag(lang)
-                                if tag in smartquotes.smartchars.quotes), None)
-    tag = supported[lang]
-    if tag is not None:
-        lang = tag
-    else:  # language not supported -- keep ASCII quotes
+def _educate_block(node: nodes.TextElement, language: str, blocks: _Blocks,
+                   renewed: bool = False) -> None:
+    """docutils' ``SmartQuotes.apply`` for one text block of *language*, with the changes
+    :func:`educate_quotes` lists, then for the blocks below it as the walk would find them:
+    where :func:`_texts` saw they may be, in order, each with its language. A block below one
+    whose texts were renewed is *renewed*: its texts are some of those, in a row (nothing to
+    educate in them), and renewing them again leaves them as they are (each one's first equal
+    sibling has the state the parent gives it), so only its language is looked at."""
+    quotes = blocks.quotes.get(language)
+    if quotes is None:
+        quotes = blocks.quotes[language] = _quotes(language, blocks.alternative)
+    lang, tag = quotes
+    if tag is None:  # language not supported -- keep ASCII quotes
+        transform = blocks.transform
         if lang not in transform.unsupported_languages:
             transform.document.reporter.warning(
                 f'No smart quotes defined for language "{lang}".', base_node=node)
         transform.unsupported_languages.add(lang)
-        lang = ""
-    if not blocks.needs_educating("".join(txtnodes)):  # (what it finds in a text, it finds here)
-        _renew_texts(txtnodes)
+        tag = ""
+    children = node.children
+    if (len(children) == 1 and type(text := children[0]) is nodes.Text and text.parent is node
+            and not isinstance(node, nodes.option_string)
+            and (renewed or not blocks.needs_educating(text))):
+        if renewed:
+            return
+        # one text, most blocks: :func:`_renew_texts` for it (the only child equal to it)
+        holder: Any = node  # (``_document`` is not in docutils' stubs)
+        document: nodes.document | None = holder._document
+        if document is None:
+            document = _document(node.parent)
+        text.__dict__ = {"parent": node} if document is None else {
+            "parent": node, "_document": document, "source": document.current_source,
+            "line": document.current_line}
         return
-    teacher: Iterable[str] = smartquotes.educate_tokens(
-        transform.get_tokens(txtnodes), attr=transform.smartquotes_action, language=lang)
-    for txtnode, newtext in zip(txtnodes, teacher, strict=False):
-        txtnode.parent.replace(txtnode, nodes.Text(newtext))
+    txtnodes: list[nodes.Text] = []
+    inner: list[nodes.Element] = []
+    _texts(node, txtnodes, inner)
+    if not renewed:  # (what it finds in a text, it finds in the texts joined)
+        if blocks.needs_educating("".join(txtnodes)):
+            transform = blocks.transform
+            teacher: Iterable[str] = smartquotes.educate_tokens(
+                transform.get_tokens(txtnodes), attr=transform.smartquotes_action, language=tag)
+            for txtnode, newtext in zip(txtnodes, teacher, strict=False):
+                txtnode.parent.replace(txtnode, nodes.Text(newtext))
+        else:
+            _renew_texts(txtnodes)
+            renewed = True
+    for element in inner:  # (its parent is no text element: a block if it is one)
+        element_language = _language(element, node, language, blocks.fallback)
+        if isinstance(element, nodes.TextElement) and not isinstance(element, blocks.skip):
+            _educate_block(element, element_language, blocks, renewed)
+        elif element.children:  # (its blocks are tested and renewed as anywhere)
+            _educate_under(element, element_language, blocks)
+
+
+def _quotes(language: str, alternative: bool) -> tuple[str, str | None]:
+    """A block's language as docutils names it (its alternative form if *alternative*), and
+    its first tag that has quotes (``None``: none has)."""
+    if alternative:
+        language = (language.replace("-x-altquot", "") if "-x-altquot" in language
+                    else language + "-x-altquot")
+    return language, next((tag for tag in utils.normalize_language_tag(language)
+                           if tag in smartquotes.smartchars.quotes), None)
