@@ -105,8 +105,8 @@ def test_translated_edition_is_sphinxs_own_with_the_quick_locale(
     ((_, cold_warnings), (_, warm_warnings)), _ = built.values()
     if name == "locale":  # the book shows what it is there for: a parse that warns, twice
         assert sum("nosuchrole" in line for line in cold_warnings) == 2
-        # a mention dropped without #noqa is reported, cold and warm (its parse kept), and
-        # the one dropped with #noqa is not
+        # a mention dropped without the "noqa" mark is reported, cold and warm (its parse
+        # kept), and the one dropped with it is not
         for warnings in (cold_warnings, warm_warnings):
             assert sum("i18n.inconsistent_references" in line for line in warnings) == 1
 
