@@ -168,35 +168,34 @@ def _document(node: nodes.Node | None) -> nodes.document | None:
     return None
 
 
+def _new_text_state(parent: nodes.Element, document: nodes.document | None) -> dict[str, Any]:
+    """The state ``setup_child`` gives a new text under *parent*, whose document is
+    *document*: its parent, and that document with its current source and line."""
+    if document is None:
+        return {"parent": parent}
+    return {"parent": parent, "_document": document, "source": document.current_source,
+            "line": document.current_line}
+
+
 def _renew_texts(txtnodes: list[nodes.Text]) -> None:
     """What ``txtnode.parent.replace(txtnode, nodes.Text(str(txtnode)))`` for each of
     *txtnodes* leaves, without a new node where it can: the child it finds (the first one
     *equal* to the text: docutils looks it up with ``list.index``) gets the state a new text
     gets from ``setup_child`` (its parent, and the parent's document with that document's
-    current source and line: looked up once for a run of texts of one parent)."""
+    current source and line: the document looked up once for a run of texts of one parent)."""
     last: nodes.Element | None = None
     children: list[nodes.Node] = []
     document: nodes.document | None = None
-    source: Any = None
-    line: Any = None
     text = nodes.Text
     for txtnode in txtnodes:
-        parent: Any = txtnode.parent  # (``_document`` is not in docutils' stubs)
+        parent = txtnode.parent
         if parent is not last:
-            last, children = parent, parent.children
-            document = parent._document  # (most parents have their own)
-            if document is None:
-                document = _document(parent.parent)
-            if document is not None:
-                source, line = document.current_source, document.current_line
+            last, children, document = parent, parent.children, _document(parent)
         target = children[children.index(txtnode)]
         if type(target) is not text:  # docutils puts a plain Text there
             parent.replace(txtnode, text(str(txtnode)))
-        elif document is None:
-            target.__dict__ = {"parent": parent}
         else:
-            target.__dict__ = {"parent": parent, "_document": document, "source": source,
-                               "line": line}
+            target.__dict__ = _new_text_state(parent, document)
 
 
 def educate_quotes(transform: SmartQuotes, needs_educating: Callable[[str], bool]) -> None:
@@ -255,13 +254,7 @@ def _educate_block(node: nodes.TextElement, language: str, blocks: _Blocks,
         if renewed:
             return
         # one text, most blocks: :func:`_renew_texts` for it (the only child equal to it)
-        holder: Any = node  # (``_document`` is not in docutils' stubs)
-        document: nodes.document | None = holder._document
-        if document is None:
-            document = _document(node.parent)
-        text.__dict__ = {"parent": node} if document is None else {
-            "parent": node, "_document": document, "source": document.current_source,
-            "line": document.current_line}
+        text.__dict__ = _new_text_state(node, _document(node))
         return
     txtnodes: list[nodes.Text] = []
     inner: list[nodes.Element] = []

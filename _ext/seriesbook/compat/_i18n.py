@@ -20,9 +20,7 @@ with four changes that leave the page as Sphinx makes it:
   parse, and what the publish does outside its own document) instead of publishing a throwaway
   document for it: Sphinx keeps that node's children and drops the node and its document; so
   does the first pass for a title whose parse is settled (its text is what the title mapping
-  reads, its children what the title keeps); and it takes from the first pass what that pass
-  made of the same node (its message; a settled message's translation, ``noqa`` and source),
-  which it would make again the same way;
+  reads, its children what the title keeps);
 * the five reference updates of a patch are skipped where neither the node nor its patch holds
   a reference of any kind (each would find two empty lists).
 
@@ -263,25 +261,6 @@ def _messages(nodes_walked: Iterator[nodes.Element]) -> Iterator[tuple[nodes.Ele
             yield node, msg
 
 
-#: The nodes ``extract_messages`` may give more than one message of (the others give one).
-_MANY_MESSAGES = (addnodes.translatable, nodes.image)
-
-
-def _messages_again(
-    nodes_walked: Iterator[nodes.Element], known: dict[nodes.Element, str]
-) -> Iterator[tuple[nodes.Element, str]]:
-    """:func:`_messages` of the nodes the second pass walks, each node's message that the first
-    pass found (*known*) not extracted again: what the first pass changes of a node it leaves in
-    place is its children (a title or term it patches, whose message is its ``rawsource``) and
-    ``translated``, neither of which is read to extract the message again."""
-    for node in nodes_walked:
-        msg = known.get(node)
-        if msg is None:
-            yield from _messages(iter((node,)))
-        else:
-            yield node, msg
-
-
 def extract_messages(
     doctree: nodes.Element, quiet: bool = False
 ) -> Iterator[tuple[nodes.Element, str]]:
@@ -457,16 +436,10 @@ def translate_page(
     noting: list[Noted] = []
     first_walk = (_walk_noted(self.document, quiet, noting) if walked is None
                   else _walk_again_noting(walked, quiet, noting))
-    known: dict[nodes.Element, str] = {}
-    #: the messages left to the second pass as settled: their msgstr as published, noqa, source
-    carried: dict[nodes.Element, tuple[str, bool, str]] = {}
     for node, msg in _messages(first_walk):
-        if not isinstance(node, _MANY_MESSAGES):
-            known[node] = msg
         msgstr = merged.get(msg, "")
-        noqa = False
         if not isinstance(node, LITERAL_TYPE_NODES):
-            msgstr, noqa = _parse_noqa(msgstr)
+            msgstr, _ = _parse_noqa(msgstr)
         if not msgstr.strip():
             node["translated"] = False
             continue
@@ -481,7 +454,6 @@ def translate_page(
             # the publish would be thrown away: not a title, not a term (so no title mapping),
             # and phase 2 publishes the same text; what Sphinx leaves on a paragraph patch:
             node["translated"] = False
-            carried[node] = (msgstr, noqa, where)
             continue
         if isinstance(node, nodes.title) and settled(msgstr, where):
             found = kept(msgstr, where)  # its publish's first node: what the title keeps
@@ -512,46 +484,40 @@ def translate_page(
 
     # phase2: translation
     after: list[nodes.Element] = []
-    for node, msg in _messages_again(_kept(_walk_again(noting, quiet), after), known):
+    for node, msg in _messages(_kept(_walk_again(noting, quiet), after)):
         if node.setdefault("translated", False):
             continue
 
-        if (first := carried.get(node)) is not None:
-            # the same msg, catalog and line as the first pass found settled: what this pass
-            # would make of them again (not a title, a term, a translatable, meta or image)
-            msgstr, noqa, where = first
+        msgstr = merged.get(msg, "")
+        noqa = False
+        if not isinstance(node, LITERAL_TYPE_NODES):
+            msgstr, noqa = _parse_noqa(msgstr)
+
+        if not msgstr or msgstr == msg:
+            node["translated"] = False
+            continue
+
+        if isinstance(node, addnodes.translatable):
+            node.apply_translated_message(msg, msgstr)
+            continue
+
+        if isinstance(node, nodes.meta):
+            node["content"] = msgstr
+            node["translated"] = True
+            continue
+
+        if isinstance(node, nodes.image) and node.get("alt") == msg:
+            node["alt"] = msgstr
+            continue
+
+        msgstr = _as_block(node, msgstr)
+        if isinstance(node, nodes.title):
+            msgstr = msgstr + "\n" + "=" * len(msgstr) * 2
+
+        where = f"{source}:{node.line}:<translated>"
+        found = None
+        if not isinstance(node, _FIRST_PASS_OWN) and settled(msgstr, where):
             found = kept(msgstr, where)
-        else:
-            msgstr = merged.get(msg, "")
-            noqa = False
-            if not isinstance(node, LITERAL_TYPE_NODES):
-                msgstr, noqa = _parse_noqa(msgstr)
-
-            if not msgstr or msgstr == msg:
-                node["translated"] = False
-                continue
-
-            if isinstance(node, addnodes.translatable):
-                node.apply_translated_message(msg, msgstr)
-                continue
-
-            if isinstance(node, nodes.meta):
-                node["content"] = msgstr
-                node["translated"] = True
-                continue
-
-            if isinstance(node, nodes.image) and node.get("alt") == msg:
-                node["alt"] = msgstr
-                continue
-
-            msgstr = _as_block(node, msgstr)
-            if isinstance(node, nodes.title):
-                msgstr = msgstr + "\n" + "=" * len(msgstr) * 2
-
-            where = f"{source}:{node.line}:<translated>"
-            found = None
-            if not isinstance(node, _FIRST_PASS_OWN) and settled(msgstr, where):
-                found = kept(msgstr, where)
         patch = publish(msgstr, node) if found is None else found
         if isinstance(node, nodes.title):
             patch = patch.next_node()  # type: ignore[assignment]

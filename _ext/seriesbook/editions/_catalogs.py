@@ -77,6 +77,17 @@ _LOADED: dict[tuple[str, str, int, int, int, int], LoadedCatalog] = {}
 _LOADED_LIMIT = 512
 
 
+#: A file's state as the kept catalogs key it: size, modification and change times, inode (a
+#: write changes the change time whatever the clock says).
+FileState = tuple[int, int, int, int]
+
+
+def file_state(path: Path) -> FileState:
+    """The state of the file at *path* (``OSError`` if there is none)."""
+    state = path.stat()
+    return (state.st_size, state.st_mtime_ns, state.st_ctime_ns, state.st_ino)
+
+
 def load_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
     """Read *path* as Sphinx would (*encoding* is ``source_encoding``), collecting problems.
 
@@ -84,10 +95,9 @@ def load_catalog(path: Path, encoding: str = "utf-8-sig") -> LoadedCatalog:
     is not parsed again: its :class:`LoadedCatalog` is shared and must not be changed by users.
     """
     try:
-        state = path.stat()
+        key = (str(path), encoding, *file_state(path))
     except OSError:
         return parse_catalog(path, encoding)  # reports why
-    key = (str(path), encoding, state.st_size, state.st_mtime_ns, state.st_ctime_ns, state.st_ino)
     loaded = _LOADED.get(key)
     if loaded is None:
         if len(_LOADED) >= _LOADED_LIMIT:

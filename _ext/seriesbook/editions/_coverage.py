@@ -26,7 +26,7 @@ from seriesbook.core.percent import floor_percent
 from seriesbook.editions import _walked
 from seriesbook.editions._catalogs import catalog_path
 from seriesbook.editions._diagrams import diagram_label
-from seriesbook.editions._facts import CatalogFacts, catalog_facts
+from seriesbook.editions._facts import NO_ENTRY, CatalogFacts, catalog_facts
 from seriesbook.editions._messages import page_messages_of
 
 if TYPE_CHECKING:
@@ -93,8 +93,8 @@ def count_messages(messages: Iterable[str], catalog: Lookup | None) -> Coverage:
     a catalog's facts are read from their entries' tuples (no entry made per message)."""
     if isinstance(catalog, CatalogFacts):
         entries = catalog.entries
-        states = [UNTRANSLATED if (entry := entries.get(msgid)) is None
-                  else string_state(entry[0], entry[1]) for msgid in messages]
+        states = [string_state((entry := entries.get(msgid, NO_ENTRY))[0], entry[1])
+                  for msgid in messages]
     else:
         states = [message_state(msgid, catalog) for msgid in messages]
     return Coverage.of(len(states), states.count(TRANSLATED), states.count(FUZZY))

@@ -61,8 +61,10 @@ from seriesbook.core.pagestore import dump_atomically, read_stored
 from seriesbook.core.problems import Problem, warn
 from seriesbook.editions._catalogs import (
     CatalogProblem,
+    FileState,
     LoadedCatalog,
     catalog_path,
+    file_state,
     parse_catalog,
 )
 from seriesbook.editions._machine import is_machine_converted
@@ -93,6 +95,10 @@ class KeptEntry(NamedTuple):
     lineno: int | None
     converted: bool  # machine-converted, not reviewed (:func:`._machine.is_machine_converted`)
 
+
+#: How :attr:`CatalogFacts.entries` reads a message without an entry: no translation, not
+#: fuzzy, no line, not machine-converted.
+NO_ENTRY: tuple[Any, bool, int | None, bool] = ("", False, None, False)
 
 #: (msgid, line, problems, problems if the msgid is a diagram label): a translation whose §
 #: numbers, chapter mentions, citations or raw HTML differ from its source's.
@@ -279,15 +285,14 @@ def compiled_already(info: CatalogInfo, config: Config) -> bool:
     return mo_digest(mo_path) == facts.mo_sha256
 
 
-_DIGESTS: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+_DIGESTS: dict[str, tuple[FileState, str]] = {}
 
 
 def mo_digest(path: Path) -> str | None:
     """The SHA-256 of the file at *path* (None if it cannot be read), once per file state (as
     :func:`catalog_facts`): the build checks each ``.mo`` before compiling and each page's."""
     try:
-        stat = path.stat()
-        state = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+        state = file_state(path)
         known = _DIGESTS.get(str(path))
         if known is not None and known[0] == state:
             return known[1]
@@ -335,7 +340,7 @@ def usable(info: CatalogInfo, config: Config) -> bool:
 # --- made once per file state, kept across builds -----------------------------------------------
 
 #: (path, language, the rest facts depend on, file state)
-Key = tuple[str, str, tuple[Any, ...], tuple[int, int, int, int]]
+Key = tuple[str, str, tuple[Any, ...], FileState]
 
 _MADE: dict[Key, CatalogFacts] = {}  # this process's facts, and those loaded from the file
 _MADE_LIMIT = 2048
@@ -363,13 +368,12 @@ def _depends(config: Config, language: str) -> tuple[Any, ...]:
 def catalog_facts(config: Config, path: Path, language: str) -> CatalogFacts:
     """The facts of the *language* catalog at *path*, read as ``source_encoding``."""
     try:
-        state = path.stat()
+        state = file_state(path)
     except OSError:
         loaded = parse_catalog(path, config.source_encoding)  # says why
         return facts_of(loaded, recognizers(config, language),
                         bool(config.gettext_allow_fuzzy_translations))
-    key: Key = (str(path), language, _depends(config, language),
-                (state.st_size, state.st_mtime_ns, state.st_ctime_ns, state.st_ino))
+    key: Key = (str(path), language, _depends(config, language), state)
     facts = _MADE.get(key)
     if facts is None:
         loaded = parse_catalog(path, config.source_encoding)
@@ -451,10 +455,9 @@ def prepare(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
 
 def _unchanged(key: Key) -> bool:
     try:
-        state = Path(key[0]).stat()
+        return key[3] == file_state(Path(key[0]))
     except OSError:
         return False
-    return key[3] == (state.st_size, state.st_mtime_ns, state.st_ctime_ns, state.st_ino)
 
 
 def save(app: Sphinx, exception: BaseException | None) -> None:

@@ -38,7 +38,7 @@ from seriesbook.editions._coverage import (
     message_sections,
     string_state,
 )
-from seriesbook.editions._facts import CatalogFacts, catalog_facts
+from seriesbook.editions._facts import NO_ENTRY, CatalogFacts, catalog_facts
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -91,10 +91,6 @@ def _summed(parts: Iterable[dict[str, Any]]) -> dict[str, int]:
     return {key: sum(part[key] for part in parts) for key in _counts()}
 
 
-#: How a message without an entry reads: no translation, not fuzzy, not converted.
-_NO_ENTRY: tuple[Any, bool, int | None, bool] = ("", False, None, False)
-
-
 def _section_titles(env: BuildEnvironment, docname: str) -> dict[str, str]:
     domain = env.domains.get("sec")
     records = getattr(domain, "sections", {}).get(docname, ()) if domain is not None else ()
@@ -120,7 +116,7 @@ def page_report(env: BuildEnvironment, language: str, docname: str) -> dict[str,
     # message counted once, in its section: the page's counts are its sections' added up
     entries = catalog.entries if catalog is not None else {}
     for msgid, number in message_sections(env).get(docname, {}).items():
-        string, fuzzy, _line, converted = entries.get(msgid, _NO_ENTRY)
+        string, fuzzy, _line, converted = entries.get(msgid, NO_ENTRY)
         state = string_state(string, fuzzy)  # message_state(msgid, catalog)
         counts = sections.get(number)
         if counts is None:
